@@ -1,0 +1,172 @@
+// Package enginetest is the conformance suite every game runs. A game's test
+// starts with
+//
+//	func TestConformance(t *testing.T) {
+//		enginetest.Run(t, mygame.Game{}, enginetest.Options{})
+//	}
+//
+// Run plays many seeded random matches to the end through an engine.Match
+// and checks the engine.State contract at every step (legal answers, the
+// default, chance outcomes, answer texts, views, events), plus, at sampled
+// steps, clone independence, the Decode round trip and the rejection of
+// illegal answers, and at the end the result, the replay and determinism.
+// A failing subtest is named seats=N/seed=S, which reproduces it.
+//
+// Playout and Bench play fast unchecked random matches for benchmarks.
+package enginetest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"tabletop/engine"
+)
+
+// Options configures Run. The zero value tests every seat count with the
+// game's default config.
+type Options struct {
+	// Seats lists the seat counts to test; nil means every count from the
+	// descriptor's MinSeats to MaxSeats.
+	Seats []int
+	// Seeds is the number of seeded matches per seat count; 0 means 20.
+	Seeds int
+	// Config is the JSON config given to New; nil means the defaults.
+	Config []byte
+	// MaxSteps bounds the answers of one match (a game must end); 0 means
+	// 100000.
+	MaxSteps int
+	// CheckEvery makes the expensive checks (clone, decode, illegal answers)
+	// run at every CheckEvery-th step, at a phase that varies with the seed,
+	// as well as on the initial and terminal states; 0 means 8, 1 means every
+	// step.
+	CheckEvery int
+	// Invariant, if set, is called on the state at every step, terminal
+	// included, to check game-specific rules; an error fails the match.
+	Invariant func(s engine.State) error
+}
+
+// withDefaults fills the zero fields of o.
+func (o Options) withDefaults(d engine.Descriptor) Options {
+	if o.Seats == nil {
+		for n := d.MinSeats; n <= d.MaxSeats; n++ {
+			o.Seats = append(o.Seats, n)
+		}
+	}
+	if o.Seeds <= 0 {
+		o.Seeds = 20
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = 100000
+	}
+	if o.CheckEvery <= 0 {
+		o.CheckEvery = 8
+	}
+	return o
+}
+
+// Run runs the conformance suite on g as subtests of t: "descriptor", then
+// for each seat count "seats=N/config" and one "seats=N/seed=S" per seed.
+func Run(t *testing.T, g engine.Game, opts Options) {
+	t.Helper()
+	opts = opts.withDefaults(g.Descriptor())
+	t.Run("descriptor", func(t *testing.T) {
+		report(t, checkDescriptor(g))
+	})
+	for _, n := range opts.Seats {
+		t.Run(fmt.Sprintf("seats=%d", n), func(t *testing.T) {
+			t.Run("config", func(t *testing.T) {
+				report(t, checkConfig(g, opts.Config, n))
+			})
+			for seed := range opts.Seeds {
+				t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+					report(t, checkMatch(g, opts, n, uint64(seed)))
+				})
+			}
+		})
+	}
+}
+
+// report fails t with each error.
+func report(t *testing.T, errs []error) {
+	t.Helper()
+	for _, err := range errs {
+		t.Error(err)
+	}
+}
+
+// answerStream is the PCG stream of the random seat answers, distinct from
+// any stream a game uses for its own seed.
+const answerStream = 0x656e67696e657465 // "enginete"
+
+// RandomAnswers returns the source Run uses to pick seat answers for a
+// match seed; pass it to RandomAnswer.
+func RandomAnswers(seed uint64) rand.PCG {
+	return engine.SeedPCG(seed, answerStream)
+}
+
+// RandomAnswer picks an answer to a seat decision of s: the default one time
+// in eight (as a time-out would), otherwise a uniform legal answer. buf is
+// scratch space for Legal and may be nil. s must not be terminal.
+func RandomAnswer(s engine.State, p *rand.PCG, buf []engine.Answer) (engine.Answer, []engine.Answer) {
+	buf = s.Legal(buf[:0])
+	if engine.IntN(p, 8) == 0 {
+		return s.Pending().Default, buf
+	}
+	return buf[engine.IntN(p, len(buf))], buf
+}
+
+// Playout plays one random match of g from New(config, seats, seed) to the
+// end, without a Match and without checks: seat decisions are answered by
+// RandomAnswer, chance decisions by engine.ChanceAnswer(seed, step). It
+// returns the terminal state, or an error if New or Apply fails or the match
+// does not end within maxSteps answers (0 means 100000).
+func Playout(g engine.Game, config []byte, seats int, seed uint64, maxSteps int) (engine.State, error) {
+	if maxSteps <= 0 {
+		maxSteps = 100000
+	}
+	s, err := g.New(config, seats, seed)
+	if err != nil {
+		return nil, err
+	}
+	p := RandomAnswers(seed)
+	var buf []engine.Answer
+	for step := 0; !s.Terminal(); step++ {
+		if step >= maxSteps {
+			return s, fmt.Errorf("enginetest: match did not end within %d steps", maxSteps)
+		}
+		var a engine.Answer
+		if s.Pending().Seat == engine.Chance {
+			a = engine.ChanceAnswer(seed, step, s.Chance())
+		} else {
+			a, buf = RandomAnswer(s, &p, buf)
+		}
+		if _, err := s.Apply(a); err != nil {
+			return s, fmt.Errorf("enginetest: step %d: %w", step+1, err)
+		}
+	}
+	return s, nil
+}
+
+// Bench benchmarks random playouts of g: each iteration plays one match
+// with the next seed, cycling through opts.Seats, and the benchmark reports
+// answers per match as "steps/op". Only Seats, Config and MaxSteps of opts
+// are used.
+func Bench(b *testing.B, g engine.Game, opts Options) {
+	b.Helper()
+	opts = opts.withDefaults(g.Descriptor())
+	steps := 0
+	seed := uint64(0)
+	for b.Loop() {
+		n := opts.Seats[int(seed%uint64(len(opts.Seats)))]
+		s, err := Playout(g, opts.Config, n, seed, opts.MaxSteps)
+		if err != nil {
+			b.Fatalf("Playout(seats=%d, seed=%d): %v", n, seed, err)
+		}
+		steps += s.Steps()
+		seed++
+	}
+	if seed > 0 {
+		b.ReportMetric(float64(steps)/float64(seed), "steps/op")
+	}
+}

@@ -1,0 +1,97 @@
+package realigious
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tabletop/engine"
+)
+
+// An answer code is kind<<16 | argument, so that sorting codes sorts answers
+// by kind and then by argument.
+const (
+	ansMove    = 1 // argument: Dir
+	ansStop    = 2
+	ansEnd     = 3
+	ansDispute = 4
+	ansPass    = 5
+	ansFailure = 6
+	ansSuccess = 7
+	ansTile    = 8 // argument: tile index
+	ansWind    = 9 // argument: Wind
+)
+
+func answer(kind, arg int) engine.Answer { return engine.Answer(kind<<16 | arg) }
+
+func splitAnswer(a engine.Answer) (kind, arg int) { return int(a >> 16), int(a & 0xFFFF) }
+
+// AnswerText returns the stable text form of an answer (engine.State):
+// "move ne", "stop", "end", "dispute", "pass", "success", "failure",
+// "tile 4,5" (column, row) and "wind north".
+func (s *State) AnswerText(a engine.Answer) string {
+	kind, arg := splitAnswer(a)
+	switch kind {
+	case ansMove:
+		return "move " + Dir(arg).String()
+	case ansStop:
+		return "stop"
+	case ansEnd:
+		return "end"
+	case ansDispute:
+		return "dispute"
+	case ansPass:
+		return "pass"
+	case ansFailure:
+		return "failure"
+	case ansSuccess:
+		return "success"
+	case ansTile:
+		col, row := s.geo.colRow(arg)
+		return "tile " + strconv.Itoa(col) + "," + strconv.Itoa(row)
+	case ansWind:
+		return "wind " + Wind(arg).String()
+	}
+	return fmt.Sprintf("answer#%d", uint32(a))
+}
+
+// ParseAnswer parses an answer's text form (engine.State). It does not
+// check legality; Apply does.
+func (s *State) ParseAnswer(text string) (engine.Answer, error) {
+	t := strings.TrimSpace(strings.ToLower(text))
+	switch t {
+	case "stop":
+		return answer(ansStop, 0), nil
+	case "end":
+		return answer(ansEnd, 0), nil
+	case "dispute":
+		return answer(ansDispute, 0), nil
+	case "pass":
+		return answer(ansPass, 0), nil
+	case "failure":
+		return answer(ansFailure, 0), nil
+	case "success":
+		return answer(ansSuccess, 0), nil
+	}
+	verb, arg, _ := strings.Cut(t, " ")
+	switch verb {
+	case "move":
+		if i, ok := parseEnum(dirNames[:], arg); ok {
+			return answer(ansMove, i), nil
+		}
+	case "wind":
+		if i, ok := parseEnum(windNames[:], arg); ok {
+			return answer(ansWind, i), nil
+		}
+	case "tile":
+		c, r, ok := strings.Cut(arg, ",")
+		col, err1 := strconv.Atoi(strings.TrimSpace(c))
+		row, err2 := strconv.Atoi(strings.TrimSpace(r))
+		if ok && err1 == nil && err2 == nil {
+			if t := s.geo.index(col, row); t >= 0 {
+				return answer(ansTile, t), nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("realigious: %w: %q", engine.ErrBadAnswerText, text)
+}

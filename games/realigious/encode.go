@@ -1,0 +1,315 @@
+package realigious
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"tabletop/engine"
+)
+
+// The canonical encoding is a flat sequence of varints in a fixed field
+// order, so equal states give equal bytes. It includes the PRNG state, so
+// it never leaves the server; views are what players get.
+const encodingVersion = 1
+
+type enc struct{ b []byte }
+
+func (e *enc) i(v int)    { e.b = binary.AppendVarint(e.b, int64(v)) }
+func (e *enc) u(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
+func (e *enc) bool(v bool) {
+	if v {
+		e.b = append(e.b, 1)
+	} else {
+		e.b = append(e.b, 0)
+	}
+}
+func (e *enc) str(v string) { e.u(uint64(len(v))); e.b = append(e.b, v...) }
+
+func (e *enc) terms(ts *terms) {
+	e.u(uint64(ts.n))
+	for _, t := range ts.items() {
+		e.i(int(t.tier))
+		e.u(uint64(t.name))
+		e.i(int(t.value))
+	}
+}
+
+// AppendEncoding appends the canonical encoding (engine.State).
+func (s *State) AppendEncoding(buf []byte) []byte {
+	e := enc{b: buf}
+	e.u(encodingVersion)
+	e.u(uint64(s.size))
+	e.u(uint64(s.climate))
+	e.i(s.cycleLimit)
+	e.u(uint64(len(s.tiles)))
+	for i := range s.tiles {
+		t := &s.tiles[i]
+		e.u(uint64(t.Terrain))
+		e.u(uint64(t.Structure))
+		e.u(uint64(t.Church))
+		e.i(int(t.Owner))
+		for _, a := range t.Alloc {
+			e.i(int(a))
+		}
+	}
+	e.u(uint64(len(s.players)))
+	for i := range s.players {
+		p := &s.players[i]
+		e.u(uint64(p.religion))
+		e.u(uint64(p.character))
+		e.i(int(p.rep))
+		for _, r := range p.res {
+			e.i(int(r))
+		}
+		e.i(int(p.pos))
+		e.i(int(p.prev))
+		e.i(int(p.start))
+		e.u(uint64(p.propCorr))
+		e.u(uint64(p.combatCorr))
+		e.u(uint64(p.defCorr))
+		e.bool(p.defeated)
+		e.i(int(p.defeatRank))
+		e.bool(p.bonusUsed)
+		e.i(int(p.turns))
+		e.bool(p.extraUsed)
+		e.bool(p.returnAtEnd)
+		e.bool(p.onStart)
+	}
+	for _, o := range s.order {
+		e.i(int(o))
+	}
+	e.i(s.turnIdx)
+	e.i(s.cycle)
+	e.bool(s.night)
+	e.i(int(s.squall))
+	e.bool(s.squallSkip)
+	e.u(uint64(s.wind))
+	e.u(uint64(len(s.blocked)))
+	for _, b := range s.blocked {
+		e.i(int(b))
+	}
+	e.u(uint64(s.phase))
+	r := &s.roll
+	e.u(uint64(r.kind))
+	e.i(int(r.seat))
+	e.i(int(r.defender))
+	e.i(int(r.tile))
+	e.i(int(r.r1))
+	e.i(int(r.r2))
+	e.i(int(r.r))
+	e.terms(&r.r1Terms)
+	e.terms(&r.r2Terms)
+	e.i(int(s.relocSeat))
+	e.i(int(s.defeats))
+	for _, w := range s.revealed {
+		e.u(w)
+	}
+	for _, k := range s.known {
+		e.i(int(k))
+	}
+	rng, _ := s.rng.MarshalBinary()
+	e.str(string(rng))
+	e.i(s.steps)
+	e.i(s.turns)
+	e.i(int(s.winner))
+	e.str(s.how)
+	e.u(uint64(len(s.ranking)))
+	for _, p := range s.ranking {
+		e.i(int(p))
+	}
+	return e.b
+}
+
+type dec struct {
+	b   []byte
+	err error
+}
+
+func (d *dec) fail(what string) {
+	if d.err == nil {
+		d.err = fmt.Errorf("realigious: %w: bad state encoding at %s", engine.ErrCorrupt, what)
+	}
+}
+
+func (d *dec) i(what string) int {
+	v, n := binary.Varint(d.b)
+	if n <= 0 {
+		d.fail(what)
+		return 0
+	}
+	d.b = d.b[n:]
+	return int(v)
+}
+
+func (d *dec) u(what string, max uint64) uint64 {
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 || v > max {
+		d.fail(what)
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *dec) bool(what string) bool { return d.u(what, 1) == 1 }
+
+func (d *dec) rng(what string) int {
+	v := d.i(what)
+	if v < -128 || v > 127 {
+		d.fail(what)
+	}
+	return v
+}
+
+func (d *dec) str(what string) string {
+	n := d.u(what, 1<<20)
+	if uint64(len(d.b)) < n {
+		d.fail(what)
+		return ""
+	}
+	s := string(d.b[:n])
+	d.b = d.b[n:]
+	return s
+}
+
+func (d *dec) terms(ts *terms) {
+	ts.n = uint8(d.u("terms", maxTerms))
+	for k := 0; k < int(ts.n); k++ {
+		ts.list[k] = term{tier: int8(d.rng("tier")), name: termName(d.u("term", uint64(numTermNames)-1)), value: int16(d.i("value"))}
+	}
+}
+
+// Decode rebuilds a state from its canonical encoding (engine.Game).
+func (g *Game) Decode(b []byte) (engine.State, error) {
+	s, err := g.decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (g *Game) decode(b []byte) (*State, error) {
+	d := &dec{b: b}
+	if v := d.u("version", 1<<10); v != encodingVersion {
+		return nil, fmt.Errorf("realigious: %w: state encoding version %d, want %d", engine.ErrCorrupt, v, encodingVersion)
+	}
+	s := &State{p: &g.params}
+	s.size = int(d.u("size", 31))
+	if s.size < 1 {
+		return nil, fmt.Errorf("realigious: %w: map size %d", engine.ErrCorrupt, s.size)
+	}
+	s.geo = newGeometry(s.size, s.size)
+	s.climate = Climate(d.u("climate", uint64(numClimates)-1))
+	s.cycleLimit = d.i("cycle_limit")
+	nt := int(d.u("tiles", 1<<12))
+	if d.err != nil || nt != s.size*s.size {
+		d.fail("tiles")
+		return nil, d.err
+	}
+	s.tiles = make([]Tile, nt)
+	for i := range s.tiles {
+		t := &s.tiles[i]
+		t.Terrain = Terrain(d.u("terrain", uint64(numTerrains)-1))
+		t.Structure = Structure(d.u("structure", uint64(numStructures)-1))
+		t.Church = Religion(d.u("church", uint64(numReligions)-1))
+		t.Owner = int8(d.rng("owner"))
+		for k := range t.Alloc {
+			t.Alloc[k] = int32(d.i("alloc"))
+		}
+	}
+	np := int(d.u("players", 4))
+	if np < 2 {
+		d.fail("players")
+		return nil, d.err
+	}
+	s.players = make([]player, np)
+	for i := range s.players {
+		p := &s.players[i]
+		p.religion = Religion(d.u("religion", uint64(numReligions)-1))
+		p.character = Character(d.u("character", uint64(numCharacters)-1))
+		p.rep = int32(d.i("rep"))
+		for k := range p.res {
+			p.res[k] = int32(d.i("res"))
+		}
+		p.pos = int16(d.i("pos"))
+		p.prev = int16(d.i("prev"))
+		p.start = int16(d.i("start"))
+		p.propCorr = uint8(d.u("prop_corr", 255))
+		p.combatCorr = uint8(d.u("combat_corr", 255))
+		p.defCorr = uint8(d.u("def_corr", 255))
+		p.defeated = d.bool("defeated")
+		p.defeatRank = int16(d.i("defeat_rank"))
+		p.bonusUsed = d.bool("bonus")
+		p.turns = int32(d.i("turns"))
+		p.extraUsed = d.bool("extra")
+		p.returnAtEnd = d.bool("return")
+		p.onStart = d.bool("on_start")
+		for _, v := range []int16{p.pos, p.prev, p.start} {
+			if int(v) < -1 || int(v) >= nt {
+				d.fail("piece position")
+			}
+		}
+	}
+	s.order = make([]int8, np)
+	for i := range s.order {
+		s.order[i] = int8(d.rng("order"))
+		if int(s.order[i]) < 0 || int(s.order[i]) >= np {
+			d.fail("order")
+		}
+	}
+	s.turnIdx = d.i("turn_idx")
+	if s.turnIdx < 0 || s.turnIdx >= np {
+		d.fail("turn_idx")
+	}
+	s.cycle = d.i("cycle")
+	s.night = d.bool("night")
+	s.squall = int8(d.rng("squall"))
+	s.squallSkip = d.bool("squall_skip")
+	s.wind = Wind(d.u("wind", uint64(numWinds)-1))
+	nb := int(d.u("blocked", uint64(nt)))
+	for k := 0; k < nb; k++ {
+		s.blocked = append(s.blocked, int16(d.u("blocked tile", uint64(nt)-1)))
+	}
+	s.phase = phase(d.u("phase", uint64(phaseOver)))
+	r := &s.roll
+	r.kind = rollKind(d.u("roll kind", uint64(rollPieceCombat)))
+	r.seat = int8(d.rng("roll seat"))
+	r.defender = int8(d.rng("roll defender"))
+	r.tile = int16(d.i("roll tile"))
+	r.r1 = int16(d.i("r1"))
+	r.r2 = int16(d.i("r2"))
+	r.r = int16(d.i("r"))
+	d.terms(&r.r1Terms)
+	d.terms(&r.r2Terms)
+	s.relocSeat = int8(d.rng("reloc"))
+	s.defeats = int16(d.i("defeats"))
+	s.revealed = make([]uint64, (np+1)*s.words())
+	for k := range s.revealed {
+		s.revealed[k] = d.u("revealed", ^uint64(0))
+	}
+	s.known = make([]int8, (np+1)*nt)
+	for k := range s.known {
+		s.known[k] = int8(d.rng("known"))
+	}
+	if err := s.rng.UnmarshalBinary([]byte(d.str("rng"))); err != nil {
+		d.fail("rng")
+	}
+	s.steps = d.i("steps")
+	s.turns = d.i("turns")
+	s.winner = int8(d.rng("winner"))
+	s.how = d.str("how")
+	nr := int(d.u("ranking", uint64(np)))
+	for k := 0; k < nr; k++ {
+		s.ranking = append(s.ranking, int8(d.rng("ranking")))
+	}
+	if d.err == nil && len(d.b) != 0 {
+		d.fail("end (trailing bytes)")
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	if s.phase != phaseOver && (s.roll.tile < -1 || int(s.roll.tile) >= nt) {
+		return nil, fmt.Errorf("realigious: %w: roll tile out of range", engine.ErrCorrupt)
+	}
+	return s, nil
+}

@@ -1,0 +1,418 @@
+package realigious
+
+import (
+	"fmt"
+
+	"tabletop/engine"
+)
+
+// Pending returns the decision the match waits for (engine.State).
+func (s *State) Pending() engine.Decision {
+	switch s.phase {
+	case phaseOver:
+		return engine.Decision{Seat: engine.NoSeat, Kind: phaseKinds[phaseOver]}
+	case phaseRoll, phaseRelocate, phaseWind:
+		var buf [8]engine.Answer
+		return engine.Decision{Seat: engine.Chance, Kind: phaseKinds[s.phase], Default: s.Legal(buf[:0])[0]}
+	}
+	return engine.Decision{Seat: engine.Seat(s.active()), Kind: phaseKinds[s.phase], Default: s.defaultAnswer()}
+}
+
+// defaultAnswer is the time-out answer (GAP-66): decline every option, and
+// for the mandatory move a legal direction picked by the turn count, so that
+// an idle player does not walk in one line.
+func (s *State) defaultAnswer() engine.Answer {
+	switch s.phase {
+	case phaseMove:
+		var buf [numDirs]engine.Answer
+		legal := s.Legal(buf[:0])
+		return legal[(s.turns*5+s.steps)%len(legal)]
+	case phaseSprint, phaseExtraMove:
+		return answer(ansStop, 0)
+	case phaseInteraction:
+		return answer(ansPass, 0)
+	}
+	return 0
+}
+
+// Legal appends the legal answers in ascending order (engine.State).
+func (s *State) Legal(buf []engine.Answer) []engine.Answer {
+	switch s.phase {
+	case phaseMove:
+		return s.appendMoves(buf, s.active())
+	case phaseSprint, phaseExtraMove:
+		buf = s.appendMoves(buf, s.active())
+		return append(buf, answer(ansStop, 0))
+	case phaseInteraction:
+		return append(buf, answer(ansDispute, 0), answer(ansPass, 0))
+	case phaseRoll:
+		return append(buf, answer(ansFailure, 0), answer(ansSuccess, 0))
+	case phaseRelocate:
+		return s.appendRelocations(buf)
+	case phaseWind:
+		for w := Wind(0); w < numWinds; w++ {
+			if w != s.wind {
+				buf = append(buf, answer(ansWind, int(w)))
+			}
+		}
+		return buf
+	}
+	return buf
+}
+
+// Chance returns the outcomes of a pending chance decision (engine.State).
+func (s *State) Chance() []engine.Outcome {
+	switch s.phase {
+	case phaseRoll:
+		r := int(s.roll.r)
+		return []engine.Outcome{{Answer: answer(ansFailure, 0), Weight: 100 - r}, {Answer: answer(ansSuccess, 0), Weight: r}} // REL-420, REL-523
+	case phaseRelocate, phaseWind:
+		legal := s.Legal(nil)
+		out := make([]engine.Outcome, len(legal))
+		for i, a := range legal {
+			out[i] = engine.Outcome{Answer: a, Weight: 1}
+		}
+		return out
+	}
+	return nil
+}
+
+// appendMoves appends a move for every neighbour the seat's piece may
+// contact (REL-220-222, REL-227, REL-814).
+func (s *State) appendMoves(buf []engine.Answer, seat int) []engine.Answer {
+	pos := int(s.players[seat].pos)
+	if pos < 0 {
+		return buf
+	}
+	for d := Dir(0); d < numDirs; d++ {
+		if n := s.geo.neighbour(pos, d); n >= 0 && s.canContact(n) {
+			buf = append(buf, answer(ansMove, int(d)))
+		}
+	}
+	return buf
+}
+
+// canContact reports whether a piece may contact tile t now.
+func (s *State) canContact(t int) bool {
+	if !s.tiles[t].Terrain.Contactable() { // REL-227, GAP-45
+		return false
+	}
+	for _, b := range s.blocked { // REL-814
+		if int(b) == t {
+			return false
+		}
+	}
+	return true
+}
+
+// Apply applies one answer (engine.State). It validates before it changes
+// anything, so an illegal answer leaves the state untouched.
+func (s *State) Apply(a engine.Answer) ([]engine.Event, error) {
+	if s.phase == phaseOver {
+		return nil, fmt.Errorf("realigious: %w", engine.ErrGameOver)
+	}
+	if !s.isLegal(a) {
+		return nil, fmt.Errorf("realigious: %w: %s is not an answer to %q (answer code %d)",
+			engine.ErrIllegalAnswer, s.AnswerText(a), phaseKinds[s.phase], uint32(a))
+	}
+	s.events = s.events[:0]
+	s.steps++
+	kind, arg := splitAnswer(a)
+	switch s.phase {
+	case phaseMove:
+		s.move(Dir(arg))
+	case phaseSprint, phaseExtraMove:
+		if kind == ansStop {
+			if s.phase == phaseSprint {
+				s.contact()
+			} else {
+				s.enterInteraction()
+			}
+		} else {
+			s.move(Dir(arg))
+		}
+	case phaseInteraction:
+		s.resolveTile(kind == ansDispute)
+	case phaseRoll:
+		s.applyRoll(kind == ansSuccess)
+	case phaseRelocate:
+		s.relocate(int(s.relocSeat), arg)
+		s.endTurn()
+	case phaseWind:
+		s.wind = Wind(arg)
+		s.emitAll("wind", -1, map[string]string{"wind": s.wind.String()}) // REL-811
+		s.startTurn()
+	}
+	return s.events, nil
+}
+
+func (s *State) isLegal(a engine.Answer) bool {
+	if s.phase == phaseRelocate {
+		kind, arg := splitAnswer(a)
+		return kind == ansTile && s.isRelocation(int(s.relocSeat), arg)
+	}
+	var buf [16]engine.Answer
+	for _, l := range s.Legal(buf[:0]) {
+		if l == a {
+			return true
+		}
+	}
+	return false
+}
+
+// startTurn runs start phases until a seat has a decision to make (REL-201,
+// REL-202). Defeated seats are passed over; a squall skips one turn.
+func (s *State) startTurn() {
+	for {
+		seat := s.active()
+		pl := &s.players[seat]
+		if pl.defeated {
+			if s.advance() {
+				return
+			}
+			continue
+		}
+		pl.turns++
+		s.turns++
+		pl.prev = pl.pos
+		pl.extraUsed = false
+		pl.returnAtEnd = false
+		s.blocked = s.blocked[:0]
+		s.emitAll("turn", seat, turnData{Cycle: s.cycle, Turn: int(pl.turns), Night: s.night})
+		if s.squallSkip { // REL-807, GAP-39
+			s.squallSkip = false
+			s.emitAll("squall", seat, nil)
+			if s.advance() {
+				return
+			}
+			continue
+		}
+		if s.climate == Cold {
+			s.rasputitsa() // REL-813
+		}
+		// Start phase: cards are drawn here once strategy cards exist (REL-203).
+		var buf [numDirs]engine.Answer
+		if len(s.appendMoves(buf[:0], seat)) == 0 {
+			// No contactable neighbour: the piece stays and nothing happens (GAP-48).
+			s.emitAll("no_move", seat, nil)
+			s.endTurn()
+			return
+		}
+		s.phase = phaseMove // REL-204, REL-220
+		return
+	}
+}
+
+type turnData struct {
+	Cycle int  `json:"cycle"`
+	Turn  int  `json:"turn"`
+	Night bool `json:"night"`
+}
+
+// move moves the active piece one step in d, and a second step with the
+// monsoon (REL-812, GAP-41).
+func (s *State) move(d Dir) {
+	seat := s.active()
+	pl := &s.players[seat]
+	from := int(pl.pos)
+	to := s.geo.neighbour(from, d)
+	if s.climate == Temperate && s.wind.boosts(d) {
+		if n := s.geo.neighbour(to, d); n >= 0 && s.canContact(n) {
+			to = n
+		}
+	}
+	pl.pos = int16(to)
+	pl.onStart = false
+	s.afterMove(seat, from, to)
+	switch {
+	case s.phase == phaseMove && pl.character == Explorer && pl.turns == 1:
+		// Sprint: a second step in the first move phase; only the final
+		// tile is contacted (REL-124, GAP-46).
+		var buf [numDirs]engine.Answer
+		if len(s.appendMoves(buf[:0], seat)) > 0 {
+			s.phase = phaseSprint
+			return
+		}
+		s.contact()
+	case s.phase == phaseExtraMove:
+		pl.extraUsed = true
+		s.contact()
+	default:
+		s.contact()
+	}
+}
+
+// afterMove updates vision and tells those who can see it.
+func (s *State) afterMove(seat, from, to int) {
+	s.see(seat)
+	aud := s.pieceAudience(seat) | engine.Only(engine.Seat(seat))
+	s.emit("moved", seat, aud, movedData{From: s.coord(from), To: s.coord(to)}, nil)
+}
+
+type movedData struct {
+	From Coord `json:"from"`
+	To   Coord `json:"to"`
+}
+
+// contact processes the tile triggers of the tile the active piece touched
+// (REL-209, REL-224, REL-225, GAP-69).
+func (s *State) contact() {
+	seat := s.active()
+	pl := &s.players[seat]
+	t := int(pl.pos)
+	// Stealth and high ground hold while the piece contacts the tile
+	// (REL-870, REL-873); they are read from the tile, not stored.
+	if pl.religion == Buddhism && !pl.extraUsed && s.tiles[t].Owner == int8(seat) {
+		// Ground-Folding: an optional extra move after contacting an owned
+		// tile, once per turn (REL-136, GAP-47).
+		var buf [numDirs]engine.Answer
+		if len(s.appendMoves(buf[:0], seat)) > 0 {
+			s.phase = phaseExtraMove
+			return
+		}
+	}
+	s.enterInteraction()
+}
+
+// enterInteraction opens the interaction phase (GAP-06). The piece
+// interaction tab is offered when the tile's owner has a piece on it
+// (REL-507, GAP-18); without a choice to make the phase ends at once.
+func (s *State) enterInteraction() {
+	seat := s.active()
+	if s.disputeTarget(seat) >= 0 {
+		s.phase = phaseInteraction
+		return
+	}
+	s.resolveTile(false)
+}
+
+// disputeTarget returns the first-arrival seat a Dispute would target, or -1.
+func (s *State) disputeTarget(seat int) int {
+	pl := &s.players[seat]
+	if pl.religion == Buddhism { // REL-137, GAP-18 (7)
+		return -1
+	}
+	t := int(pl.pos)
+	owner := int(s.tiles[t].Owner)
+	if owner < 0 || owner == seat {
+		return -1
+	}
+	if op := &s.players[owner]; !op.defeated && int(op.pos) == t {
+		return owner
+	}
+	return -1
+}
+
+// endTurn runs the end phase (REL-207) and starts the next turn.
+func (s *State) endTurn() {
+	if s.phase == phaseOver {
+		return
+	}
+	seat := s.active()
+	pl := &s.players[seat]
+	if pl.returnAtEnd && !pl.defeated && pl.prev >= 0 {
+		// A beaten attacker goes back to the tile it contacted last turn
+		// (REL-568, GAP-18 (6)).
+		from := int(pl.pos)
+		pl.pos = pl.prev
+		pl.returnAtEnd = false
+		s.see(seat)
+		s.emit("returned", seat, s.pieceAudience(seat)|engine.Only(engine.Seat(seat)), movedData{From: s.coord(from), To: s.coord(int(pl.pos))}, nil)
+	}
+	if s.climate == Tropical { // REL-806, GAP-39
+		s.squall++
+		if int(s.squall) >= s.p.SquallSize {
+			s.squall = 0
+			s.squallSkip = true
+		}
+	}
+	if !s.advance() {
+		s.startTurn()
+	}
+}
+
+// advance passes the turn to the next seat in order, ending the cycle after
+// the last (REL-211). It reports whether the flow stops before the next
+// turn: the match is over or the monsoon waits for its chance answer.
+func (s *State) advance() bool {
+	s.turnIdx++
+	if s.turnIdx < len(s.order) {
+		return false
+	}
+	s.turnIdx = 0
+	s.cycle++
+	s.night = !s.night // REL-821, GAP-43
+	if s.night {
+		// Nightfall: each seat keeps what it saw by day.
+		n := len(s.tiles)
+		for seat := 0; seat <= len(s.players); seat++ {
+			for t := range s.tiles {
+				s.known[seat*n+t] = s.tiles[t].Owner
+			}
+		}
+	} else {
+		for seat := 0; seat <= len(s.players); seat++ {
+			s.see(seat)
+		}
+	}
+	s.emitAll("cycle", -1, cycleData{Cycle: s.cycle, Night: s.night})
+	if s.cycle >= s.cycleLimit {
+		s.finishAtLimit() // GAP-71
+		return true
+	}
+	if s.climate == Temperate && s.cycle%s.p.MonsoonPeriod == 0 {
+		s.phase = phaseWind // REL-811, GAP-41
+		return true
+	}
+	return false
+}
+
+type cycleData struct {
+	Cycle int  `json:"cycle"`
+	Night bool `json:"night"`
+}
+
+// rasputitsa blocks ⌈5%⌉ of the contactable tiles for this turn, never one
+// with a piece on it (REL-813, REL-814, GAP-42).
+func (s *State) rasputitsa() {
+	contactable := 0
+	for i := range s.tiles {
+		if s.tiles[i].Terrain.Contactable() {
+			contactable++
+		}
+	}
+	want := (contactable*s.p.RasputitsaPct + 99) / 100
+	if want < 1 {
+		want = 1
+	}
+	for tries := 0; len(s.blocked) < want && tries < 64*want; tries++ {
+		t := engine.IntN(&s.rng, len(s.tiles))
+		if !s.canContact(t) || s.pieceOn(t) {
+			continue
+		}
+		s.blocked = append(s.blocked, int16(t))
+	}
+	sortInt16(s.blocked)
+	coords := make([]Coord, len(s.blocked))
+	for i, t := range s.blocked {
+		coords[i] = s.coord(int(t))
+	}
+	s.emitAll("rasputitsa", -1, coords)
+}
+
+func (s *State) pieceOn(t int) bool {
+	for i := range s.players {
+		if int(s.players[i].pos) == t && !s.players[i].defeated {
+			return true
+		}
+	}
+	return false
+}
+
+func sortInt16(v []int16) {
+	for i := 1; i < len(v); i++ {
+		for j := i; j > 0 && v[j] < v[j-1]; j-- {
+			v[j], v[j-1] = v[j-1], v[j]
+		}
+	}
+}

@@ -1,0 +1,158 @@
+package realigious
+
+import "tabletop/engine"
+
+// View is what one seat (or a spectator) may see of a match. It is the only
+// form of the state that leaves the server; docs/visibility.md is its
+// specification.
+type View struct {
+	Game       string         `json:"game"`
+	Seat       int            `json:"seat"`
+	Width      int            `json:"width"`
+	Height     int            `json:"height"`
+	Climate    Climate        `json:"climate"`
+	Cycle      int            `json:"cycle"`
+	CycleLimit int            `json:"cycle_limit"`
+	Night      bool           `json:"night"`
+	Squall     *SquallView    `json:"squall,omitempty"`
+	Wind       *Wind          `json:"wind,omitempty"`
+	Blocked    []Coord        `json:"blocked,omitempty"`
+	Active     int            `json:"active"`
+	Pending    string         `json:"pending"`
+	Order      []int          `json:"order"`
+	Religious  int            `json:"religious_threshold"`
+	Tiles      []TileView     `json:"tiles"`
+	Players    []PlayerView   `json:"players"`
+	Result     *engine.Result `json:"result,omitempty"`
+}
+
+// SquallView is the tropical squall gauge (REL-805).
+type SquallView struct {
+	Gauge int  `json:"gauge"`
+	Size  int  `json:"size"`
+	Skip  bool `json:"skip_next"`
+}
+
+// TileView is one tile as a seat knows it. Unrevealed tiles carry only
+// their coordinates.
+type TileView struct {
+	Coord
+	Memory    Memory    `json:"memory"`
+	Visible   bool      `json:"visible"`
+	Terrain   *Terrain  `json:"terrain,omitempty"`
+	Structure Structure `json:"structure,omitempty"`
+	Church    *Religion `json:"church,omitempty"`
+	Owner     *int      `json:"owner,omitempty"`
+	Alloc     *[3]int32 `json:"alloc,omitempty"`
+	Blocked   bool      `json:"blocked,omitempty"`
+}
+
+// PlayerView is one seat's public counters, and its piece when seen.
+type PlayerView struct {
+	Seat        int       `json:"seat"`
+	Religion    Religion  `json:"religion"`
+	Character   Character `json:"character"`
+	Reputation  int       `json:"reputation"`
+	Followers   int       `json:"followers"`
+	Donations   int       `json:"donations"`
+	Influence   int       `json:"influence"`
+	Piece       *Coord    `json:"piece,omitempty"`
+	Stealth     bool      `json:"stealth,omitempty"`
+	HighGround  bool      `json:"high_ground,omitempty"`
+	PropCorr    int       `json:"propagation_correction"`
+	CombatCorr  int       `json:"combat_correction"`
+	DefenseCorr int       `json:"defense_correction"`
+	Defeated    bool      `json:"defeated,omitempty"`
+	Turns       int       `json:"turns"`
+}
+
+// View returns seat's view, or the public view for engine.Spectator
+// (engine.State).
+func (s *State) View(seat engine.Seat) any { return s.view(seat) }
+
+func (s *State) view(seat engine.Seat) *View {
+	row := int(seat)
+	if seat == engine.Spectator || row < 0 || row >= len(s.players) {
+		seat, row = engine.Spectator, len(s.players)
+	}
+	v := &View{
+		Game: "realigious", Seat: int(seat), Width: s.geo.w, Height: s.geo.h,
+		Climate: s.climate, Cycle: s.cycle, CycleLimit: s.cycleLimit, Night: s.night,
+		Active: s.active(), Pending: phaseKinds[s.phase],
+		Religious: s.p.religiousThreshold(len(s.players)),
+	}
+	for _, o := range s.order {
+		v.Order = append(v.Order, int(o))
+	}
+	switch s.climate {
+	case Tropical:
+		v.Squall = &SquallView{Gauge: int(s.squall), Size: s.p.SquallSize, Skip: s.squallSkip}
+	case Temperate:
+		w := s.wind
+		v.Wind = &w
+	}
+	for _, b := range s.blocked {
+		v.Blocked = append(v.Blocked, s.coord(int(b)))
+	}
+	v.Tiles = make([]TileView, len(s.tiles))
+	n := len(s.tiles)
+	for t := range s.tiles {
+		tv := &v.Tiles[t]
+		tv.Coord = s.coord(t)
+		tv.Memory = s.memory(row, t)
+		if tv.Memory == Unrevealed {
+			continue
+		}
+		tile := &s.tiles[t]
+		terrain := tile.Terrain
+		tv.Terrain = &terrain
+		tv.Structure = tile.Structure
+		if tile.Structure == Church {
+			c := tile.Church
+			tv.Church = &c
+		}
+		alloc := tile.Alloc
+		tv.Alloc = &alloc
+		if tv.Memory != Revealed {
+			continue // adjacent tiles show attributes only (UI-415)
+		}
+		tv.Visible = seat != engine.Spectator && s.seesTile(row, t) || seat == engine.Spectator && !s.night
+		owner := int(s.known[row*n+t])
+		if tv.Visible {
+			owner = int(tile.Owner)
+		}
+		tv.Owner = &owner
+		for _, b := range s.blocked {
+			if int(b) == t {
+				tv.Blocked = true
+			}
+		}
+	}
+	for i := range s.players {
+		pl := &s.players[i]
+		pv := PlayerView{
+			Seat: i, Religion: pl.religion, Character: pl.character, Reputation: int(pl.rep),
+			Followers: int(pl.res[Followers]), Donations: int(pl.res[Donations]), Influence: int(pl.res[Influence]),
+			PropCorr: int(pl.propCorr), CombatCorr: int(pl.combatCorr), DefenseCorr: int(pl.defCorr),
+			Defeated: pl.defeated, Turns: int(pl.turns),
+		}
+		seen := false
+		if seat == engine.Spectator {
+			seen = !s.night && !s.stealthed(i) && pl.pos >= 0
+		} else {
+			seen = s.seesPiece(row, i)
+		}
+		if seen && pl.pos >= 0 {
+			c := s.coord(int(pl.pos))
+			pv.Piece = &c
+			pv.Stealth = s.stealthed(i)
+			pv.HighGround = s.highGround(i)
+		}
+		v.Players = append(v.Players, pv)
+	}
+	if s.phase == phaseOver {
+		r := s.Result()
+		v.Result = &r
+	}
+	return v
+}
