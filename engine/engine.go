@@ -126,7 +126,7 @@ type Result struct {
 //     is in Legal; Chance is non-nil exactly when Pending().Seat == Chance,
 //     and its answers are exactly Legal.
 //   - Apply validates first: an illegal answer returns an error wrapping
-//     ErrIllegalAnswer (or ErrGameOver) and leaves Encode byte-identical.
+//     ErrIllegalAnswer (or ErrGameOver) and leaves AppendEncoding byte-identical.
 //   - Same initial state + same answers = same Encode bytes after every step.
 //   - View is defined for every seat and Spectator at every state, terminal
 //     included, and never contains hidden information or RNG state.
@@ -164,7 +164,7 @@ type State interface {
 type Sampler interface {
 	// Sample returns a determinization of the information set described by
 	// the seat's view.
-	Sample(view any, s Seat, r *rand.Rand) (State, error)
+	Sample(view any, s Seat, r *rand.PCG) (State, error)
 }
 
 // Descriptor declares a game's facts as data.

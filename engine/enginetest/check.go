@@ -113,27 +113,46 @@ func checkMatch(g engine.Game, opts Options, n int, seed uint64) []error {
 	var buf []engine.Answer
 	for step := 0; ; step++ {
 		s := m.State()
-		c.where = fmt.Sprintf("step %d (seat %d, %q)", step, s.Pending().Seat, s.Pending().Kind)
-		checkState(c, g, s, n, step, opts)
-		if (step+int(seed%uint64(opts.CheckEvery)))%opts.CheckEvery == 0 || s.Terminal() {
-			if !checkDeep(c, g, s) {
-				return c.errs // the match's state is damaged: later errors would be noise
-			}
+		d := s.Pending()
+		c.where = fmt.Sprintf("step %d (seat %d, %q)", step, d.Seat, d.Kind)
+		checkState(c, s, n, step, opts)
+		if c.full() {
+			return c.errs
 		}
-		if s.Terminal() || c.full() {
-			break
-		}
-		if step >= opts.MaxSteps {
+		if step >= opts.MaxSteps && !s.Terminal() {
 			c.errorf("match did not end within MaxSteps = %d answers", opts.MaxSteps)
 			return c.errs
 		}
+		// The answer the match applies next: a seat's is drawn now (in the
+		// same order as playRandom draws), chance's comes from ResolveChance.
+		var next engine.Answer
+		if !s.Terminal() {
+			legal := s.Legal(nil)
+			if len(legal) == 0 {
+				return c.errs // reported by checkState; nothing to play
+			}
+			if d.Seat == engine.Chance {
+				next = legal[step%len(legal)] // only for the clone check
+			} else {
+				next, buf = RandomAnswer(s, &p, buf)
+			}
+		}
+		var held engine.State // a clone that the next Apply must not change
+		var heldEnc []byte
+		if (step+int(seed%uint64(opts.CheckEvery)))%opts.CheckEvery == 0 || s.Terminal() {
+			if !checkDeep(c, g, s, next) {
+				return c.errs // the match's state is damaged: later errors would be noise
+			}
+			held, heldEnc = s.Clone(), s.AppendEncoding(nil)
+		}
+		if s.Terminal() {
+			break
+		}
 		var events []engine.Event
-		if s.Pending().Seat == engine.Chance {
+		if d.Seat == engine.Chance {
 			events, err = m.ResolveChance()
 		} else {
-			var a engine.Answer
-			a, buf = RandomAnswer(s, &p, buf)
-			events, err = m.Apply(a)
+			events, err = m.Apply(next)
 		}
 		if err != nil {
 			c.errorf("applying a legal answer: %v", err)
@@ -142,6 +161,9 @@ func checkMatch(g engine.Game, opts Options, n int, seed uint64) []error {
 		checkEvents(c, events, n)
 		if got := m.State().Steps(); got != step+1 {
 			c.errorf("Steps() = %d after %d answers", got, step+1)
+		}
+		if held != nil && !bytes.Equal(held.AppendEncoding(nil), heldEnc) {
+			c.errorf("Apply to the original changed an earlier clone")
 		}
 	}
 	if c.full() {
@@ -154,7 +176,7 @@ func checkMatch(g engine.Game, opts Options, n int, seed uint64) []error {
 }
 
 // checkState checks the cheap per-step contract of s.
-func checkState(c *checker, g engine.Game, s engine.State, n, step int, opts Options) {
+func checkState(c *checker, s engine.State, n, step int, opts Options) {
 	d := s.Pending()
 	legal := s.Legal(nil)
 	if got := s.Steps(); got != step {
@@ -253,8 +275,9 @@ func checkEvents(c *checker, events []engine.Event, n int) {
 }
 
 // checkDeep runs the expensive checks on s, which it should leave as it
-// found it; it reports false if s changed nonetheless.
-func checkDeep(c *checker, g engine.Game, s engine.State) bool {
+// found it; it reports false if s changed nonetheless. a is a legal answer
+// to apply to clones of s (ignored when s is terminal).
+func checkDeep(c *checker, g engine.Game, s engine.State, a engine.Answer) bool {
 	enc := s.AppendEncoding(nil)
 	if again := s.AppendEncoding([]byte("prefix")); !bytes.Equal(again[len("prefix"):], enc) || string(again[:len("prefix")]) != "prefix" {
 		c.errorf("AppendEncoding is not stable or does not append")
@@ -279,7 +302,6 @@ func checkDeep(c *checker, g engine.Game, s engine.State) bool {
 		c.errorf("Clone().AppendEncoding differs from the original")
 	}
 	if !s.Terminal() {
-		a := s.Legal(nil)[0]
 		if _, err := c1.Apply(a); err != nil {
 			c.errorf("Clone().Apply(%d) error: %v", a, err)
 		}
@@ -303,7 +325,8 @@ func checkDeep(c *checker, g engine.Game, s engine.State) bool {
 		if slices.ContainsFunc(s.Legal(nil), func(a engine.Answer) bool { return s.AnswerText(a) == text }) {
 			continue
 		}
-		if _, err := s.ParseAnswer(text); !errors.Is(err, engine.ErrBadAnswerText) {
+		_, err := s.ParseAnswer(text)
+		if !errors.Is(err, engine.ErrBadAnswerText) && !(s.Terminal() && errors.Is(err, engine.ErrGameOver)) {
 			c.errorf("ParseAnswer(%q) error = %v, want one wrapping ErrBadAnswerText", text, err)
 		}
 	}

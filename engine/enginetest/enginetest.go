@@ -6,11 +6,39 @@
 //	}
 //
 // Run plays many seeded random matches to the end through an engine.Match
-// and checks the engine.State contract at every step (legal answers, the
-// default, chance outcomes, answer texts, views, events), plus, at sampled
-// steps, clone independence, the Decode round trip and the rejection of
-// illegal answers, and at the end the result, the replay and determinism.
-// A failing subtest is named seats=N/seed=S, which reproduces it.
+// (seat answers from a seeded PCG, one time in eight the default; chance
+// answers from Match.ResolveChance). A failing subtest is named
+// seats=N/seed=S, which reproduces it. It checks:
+//
+//   - the descriptor: a name, a rules version, a stable ParamsHash, seat
+//     bounds within engine.MaxSeats; New and NormalizeConfig reject a seat
+//     count outside them with an error wrapping engine.ErrBadConfig;
+//   - the config: NormalizeConfig gives valid JSON and is idempotent, New
+//     gives the same state for a config and its normalized form, and
+//     rejects malformed JSON with engine.ErrBadConfig;
+//   - at every step: Steps counts the answers; before the end Pending names
+//     a seat in range or Chance and a non-empty Kind, Legal is non-empty and
+//     strictly ascending, Default is legal, Chance is non-nil exactly for a
+//     chance decision with the legal answers and positive weights, and
+//     ParseAnswer(AnswerText(a)) == a for every legal a; at the end Pending
+//     says NoSeat and Legal is empty; View of every seat and Spectator is
+//     non-nil and encodes to JSON, and so do the events of every Apply as
+//     Redact gives them to every seat;
+//   - at sampled steps (Options.CheckEvery) and the end: AppendEncoding is
+//     stable and appends; Decode(AppendEncoding) re-encodes to the same
+//     bytes, while empty, truncated or extended encodings fail with
+//     engine.ErrCorrupt; clones encode equally, and applying an answer to
+//     one clone changes neither the original nor another clone (nor does
+//     the original's next Apply change a clone), and gives equal encodings
+//     on equal clones; unknown answer texts fail with
+//     engine.ErrBadAnswerText; illegal answers (extremes and codes in the
+//     gaps of Legal) fail with engine.ErrIllegalAnswer, or engine.ErrGameOver
+//     at the end, leaving the encoding byte-identical;
+//   - at the end: the match ends within Options.MaxSteps; Result ranks
+//     every seat once, its winner (if any) first; the match refuses further
+//     answers with engine.ErrGameOver; its replay passes engine.Verify
+//     before and after a JSON round trip; and a second play of the same seed
+//     with hashing off records the same steps and hashes.
 //
 // Playout and Bench play fast unchecked random matches for benchmarks.
 package enginetest

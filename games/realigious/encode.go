@@ -86,7 +86,7 @@ func (s *State) AppendEncoding(buf []byte) []byte {
 	e.u(uint64(s.wind))
 	e.u(uint64(len(s.blocked)))
 	for _, b := range s.blocked {
-		e.i(int(b))
+		e.u(uint64(b))
 	}
 	e.u(uint64(s.phase))
 	r := &s.roll

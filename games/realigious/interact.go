@@ -106,7 +106,9 @@ func (s *State) applyRoll(success bool) {
 func (s *State) propagationResult(seat, t int, success bool, ex *Explain) {
 	pl := &s.players[seat]
 	if !success {
-		pl.propCorr++ // REL-415, REL-427, REL-441
+		if pl.propCorr < ^uint8(0) { // stacks until a success, never wrapping (REL-428)
+			pl.propCorr++ // REL-415, REL-427, REL-441
+		}
 		s.emit("propagation", seat, s.involved(seat, -1), ex, nil)
 		s.endTurn()
 		return

@@ -132,6 +132,14 @@ func (g *Game) New(raw []byte, seats int, seed uint64) (engine.State, error) {
 // NewState creates the initial state from a parsed config: random choices,
 // turn order and the map come from the seed, in that order.
 func (g *Game) NewState(c Config, seed uint64) *State {
+	s := g.setup(c, seed)
+	s.startTurn()
+	return s
+}
+
+// setup builds the initial state up to, not including, the first start
+// phase. Scenarios (scenario.go) override parts of it before the first turn.
+func (g *Game) setup(c Config, seed uint64) *State {
 	seats := len(c.Seats)
 	s := &State{
 		p:          &g.params,
@@ -184,7 +192,6 @@ func (g *Game) NewState(c Config, seed uint64) *State {
 	for seat := 0; seat <= seats; seat++ {
 		s.see(seat) // the match starts at day (GAP-43)
 	}
-	s.startTurn()
 	return s
 }
 

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"tabletop/engine"
+	"tabletop/games/realigious"
+)
+
+// renderView writes a seat's view for a person. Realigious views are drawn
+// as a hex map; other games' views are printed as indented JSON.
+func renderView(w io.Writer, view any, color bool) {
+	switch v := view.(type) {
+	case *realigious.View:
+		renderRealigious(w, v, color)
+	default:
+		b, err := json.MarshalIndent(view, "", "  ")
+		if err != nil {
+			fmt.Fprintf(w, "(view: %v)\n", err)
+			return
+		}
+		fmt.Fprintf(w, "%s\n", b)
+	}
+}
+
+// Tile symbols of the Realigious map; realigiousLegend explains them.
+var (
+	terrainSymbols = map[string]byte{
+		"concrete": 'c', "stone": 's', "grass": 'g', "soil": 'o',
+		"snow": 'n', "ice": 'i', "sand": 'a', "water": '~',
+	}
+	structureSymbols = map[string]byte{
+		"house": 'h', "building": 'b', "office": 'f', "church": '+', "trees": 't',
+		"mountain": '^', "local_office": 'L', "police": 'P', "military": 'M',
+	}
+)
+
+const realigiousLegend = `legend: each tile is 4 characters: terrain, structure, owner, piece.
+  terrain   c concrete  s stone  g grass  o soil  n snow  i ice  a sand  ~ water
+  structure h house  b building  f office  + church  t trees  ^ mountain
+            L local office  P police  M military  (blank: none)
+  owner     0-3 the owning seat, - neutral, blank unknown
+  piece     A-D the piece of seat 0-3, # blocked this turn,
+            . not visible now (remembered; dim on a terminal)
+  ?         unrevealed
+  Odd rows are drawn half a tile to the right (odd-r hexes): from an even
+  row, ne/nw lead to columns c and c-1 of the row above; from an odd row,
+  to columns c+1 and c.`
+
+// renderRealigious draws the map, the counters and the legend.
+func renderRealigious(w io.Writer, v *realigious.View, color bool) {
+	phase := "day"
+	if v.Night {
+		phase = "night"
+	}
+	fmt.Fprintf(w, "realigious: cycle %d of %d (%s), climate %s", v.Cycle+1, v.CycleLimit, phase, v.Climate)
+	if v.Wind != nil {
+		fmt.Fprintf(w, ", wind %s", *v.Wind)
+	}
+	if v.Squall != nil {
+		fmt.Fprintf(w, ", squall %d/%d", v.Squall.Gauge, v.Squall.Size)
+		if v.Squall.Skip {
+			fmt.Fprintf(w, " (next turn skipped)")
+		}
+	}
+	fmt.Fprintf(w, "; religious victory at %d followers\n\n", v.Religious)
+
+	pieces := map[realigious.Coord]int{}
+	for _, p := range v.Players {
+		if p.Piece != nil && !p.Defeated {
+			pieces[*p.Piece] = p.Seat
+		}
+	}
+	tiles := make(map[realigious.Coord]*realigious.TileView, len(v.Tiles))
+	for i := range v.Tiles {
+		tiles[v.Tiles[i].Coord] = &v.Tiles[i]
+	}
+	var b strings.Builder
+	b.WriteString("    ")
+	for c := 0; c < v.Width; c++ {
+		fmt.Fprintf(&b, "%-5d", c)
+	}
+	w.Write([]byte(strings.TrimRight(b.String(), " ") + "\n"))
+	for r := 0; r < v.Height; r++ {
+		b.Reset()
+		fmt.Fprintf(&b, "%2d  ", r)
+		if r%2 == 1 {
+			b.WriteString("  ")
+		}
+		for c := 0; c < v.Width; c++ {
+			at := realigious.Coord{Col: c, Row: r}
+			cell, dim := tileCell(tiles[at], pieces, at)
+			if dim && color {
+				cell = "\x1b[2m" + cell + "\x1b[0m"
+			}
+			b.WriteString(cell)
+			if c < v.Width-1 {
+				b.WriteByte(' ')
+			}
+		}
+		w.Write([]byte(strings.TrimRight(b.String(), " ") + "\n"))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "seat  religion      character       rep  followers  donations  influence  turns  piece\n")
+	for _, p := range v.Players {
+		mark := " "
+		if p.Seat == v.Seat {
+			mark = "*"
+		}
+		where := "unseen"
+		if p.Piece != nil {
+			where = fmt.Sprintf("%c at %d,%d", 'A'+p.Seat, p.Piece.Col, p.Piece.Row)
+			if p.Stealth {
+				where += " stealth"
+			}
+			if p.HighGround {
+				where += " high ground"
+			}
+		}
+		if p.Defeated {
+			where = "defeated"
+		}
+		fmt.Fprintf(w, "%d%s    %-13s %-15s %4d  %9d  %9d  %9d  %5d  %s\n",
+			p.Seat, mark, p.Religion, p.Character, p.Reputation, p.Followers, p.Donations, p.Influence, p.Turns, where)
+	}
+	fmt.Fprintf(w, "(* is you)\n")
+}
+
+// tileCell returns the 4-character cell of a tile and whether it shows a
+// tile not visible now.
+func tileCell(t *realigious.TileView, pieces map[realigious.Coord]int, at realigious.Coord) (string, bool) {
+	if t == nil || t.Memory == realigious.Unrevealed || t.Terrain == nil {
+		return " ?  ", true
+	}
+	cell := []byte{'?', ' ', ' ', ' '}
+	if s, ok := terrainSymbols[t.Terrain.String()]; ok {
+		cell[0] = s
+	}
+	if s, ok := structureSymbols[t.Structure.String()]; ok {
+		cell[1] = s
+	}
+	if *t.Terrain == realigious.Water {
+		cell[1], cell[2] = '~', '~'
+	}
+	if t.Owner != nil {
+		switch o := *t.Owner; {
+		case o < 0:
+			cell[2] = '-'
+		case o < 10:
+			cell[2] = byte('0' + o)
+		}
+	}
+	switch seat, ok := pieces[at]; {
+	case ok:
+		cell[3] = byte('A' + seat)
+	case t.Blocked:
+		cell[3] = '#'
+	case !t.Visible:
+		cell[3] = '.'
+	}
+	return string(cell), !t.Visible
+}
+
+// formatEvent renders one (already redacted) event on one line.
+func formatEvent(e engine.Event) string {
+	var who string
+	switch {
+	case e.Seat >= 0:
+		who = fmt.Sprintf("seat %d ", e.Seat)
+	case e.Seat == engine.Chance:
+		who = "chance "
+	}
+	line := who + e.Kind
+	if e.Data != nil {
+		b, err := json.Marshal(e.Data)
+		if err != nil {
+			b = []byte(fmt.Sprintf("(%v)", err))
+		}
+		if s := string(b); s != "null" && s != "{}" {
+			line += " " + s
+		}
+	}
+	return line
+}

@@ -1,0 +1,126 @@
+package realigious
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"tabletop/engine"
+)
+
+// playRandom plays one seeded random game to the end and returns the number
+// of answers applied. Chance decisions are answered as in play.
+func playRandom(g *Game, players int, seed uint64, buf []engine.Answer) (int, []engine.Answer) {
+	st := g.NewState(Config{Size: g.params.MapSize[players-2], Climate: "random", CycleLimit: g.params.CycleLimit, Seats: make([]SeatConfig, players)}, seed)
+	r := rand.NewPCG(seed, 99)
+	n := 0
+	for st.phase != phaseOver {
+		buf = st.Legal(buf[:0])
+		var a engine.Answer
+		if st.phase == phaseRoll || st.phase == phaseRelocate || st.phase == phaseWind {
+			a = engine.ChanceAnswer(seed, st.steps, st.Chance())
+		} else {
+			a = buf[engine.IntN(r, len(buf))]
+		}
+		if _, err := st.Apply(a); err != nil {
+			panic(err)
+		}
+		n++
+	}
+	return n, buf
+}
+
+// BenchmarkRandomGame measures full random games: games/s and answers/s
+// (one answer = one Apply; see docs/performance.md for the decision kinds).
+func BenchmarkRandomGame(b *testing.B) {
+	g := New()
+	for _, players := range []int{2, 3, 4} {
+		b.Run(fmt.Sprintf("players=%d", players), func(b *testing.B) {
+			var buf []engine.Answer
+			answers := 0
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				var n int
+				n, buf = playRandom(g, players, uint64(i), buf)
+				answers += n
+			}
+			sec := b.Elapsed().Seconds()
+			b.ReportMetric(float64(b.N)/sec, "games/s")
+			b.ReportMetric(float64(answers)/sec, "answers/s")
+			b.ReportMetric(float64(answers)/float64(b.N), "answers/game")
+		})
+	}
+}
+
+// midgame returns a 4-player state after some random play.
+func midgame(b *testing.B, steps int) *State {
+	b.Helper()
+	g := New()
+	st := g.NewState(Config{Size: 13, Climate: "temperate", CycleLimit: 100, Seats: make([]SeatConfig, 4)}, 7)
+	r := rand.NewPCG(7, 7)
+	var buf []engine.Answer
+	for i := 0; i < steps && st.phase != phaseOver; i++ {
+		buf = st.Legal(buf[:0])
+		a := buf[engine.IntN(r, len(buf))]
+		if st.phase == phaseRoll {
+			a = engine.ChanceAnswer(7, st.steps, st.Chance())
+		}
+		if _, err := st.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return st
+}
+
+// BenchmarkApply measures one Apply on a 4-player midgame state (the state
+// is cloned outside the timer every 64 answers to stay in the midgame).
+func BenchmarkApply(b *testing.B) {
+	base := midgame(b, 300)
+	st := base.clone()
+	var buf []engine.Answer
+	r := rand.NewPCG(1, 2)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%64 == 0 || st.phase == phaseOver {
+			b.StopTimer()
+			st = base.clone()
+			b.StartTimer()
+		}
+		buf = st.Legal(buf[:0])
+		if _, err := st.Apply(buf[engine.IntN(r, len(buf))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkClone measures Clone of a 4-player state.
+func BenchmarkClone(b *testing.B) {
+	st := midgame(b, 300)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = st.Clone()
+	}
+}
+
+// BenchmarkView measures building and encoding one seat's view of a
+// 4-player state.
+func BenchmarkView(b *testing.B) {
+	st := midgame(b, 300)
+	b.Run("build", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_ = st.View(engine.Seat(i % 4))
+		}
+	})
+	b.Run("json", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := json.Marshal(st.View(engine.Seat(i % 4))); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,3 @@
+package realigious
+
+var visGame = New()
