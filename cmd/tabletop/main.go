@@ -28,13 +28,15 @@ const (
 	exitUsage   = 2 // the command line is wrong
 )
 
-// app carries what every subcommand needs: the games and the standard
-// streams.
+// app carries what every subcommand needs: the games, their scenario
+// runners and the standard streams.
 type app struct {
-	games  *registry
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
+	games *registry
+	// scenarios holds the scenario runner of each game that has one.
+	scenarios map[string]scenarioRunner
+	stdin     io.Reader
+	stdout    io.Writer
+	stderr    io.Writer
 }
 
 // command is one subcommand.
@@ -59,10 +61,11 @@ func commands() []command {
 // runs the subcommand and returns the exit code. Tests call it in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := &app{
-		games:  newRegistry(realigious.New()),
-		stdin:  stdin,
-		stdout: stdout,
-		stderr: stderr,
+		games:     newRegistry(realigious.New()),
+		scenarios: map[string]scenarioRunner{"realigious": realigiousScenario},
+		stdin:     stdin,
+		stdout:    stdout,
+		stderr:    stderr,
 	}
 	if len(args) == 0 {
 		a.usage(stderr)
@@ -167,10 +170,13 @@ func (a *app) newFlagSet(name, synopsis, about string) *flag.FlagSet {
 // usage and returns flag.ErrHelp.
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	usage := fs.Usage
+	fs.Usage = func() {} // the flag package calls it on every error
+	defer func() { fs.Usage = usage }()
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
+				usage()
 				return nil, err
 			}
 			return nil, &usageError{fs: fs, err: fmt.Errorf("%s: %w", fs.Name(), err)}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -30,7 +29,7 @@ func (a *app) play(args []string) error {
 	players := fs.Int("players", 2, "number of seats")
 	seat := fs.Int("seat", 0, "your seat, from 0")
 	seed := fs.Uint64("seed", 0, "match seed (default: a random one, printed at the start)")
-	replayFile := fs.String("replay", "", "write the match's replay to this file at the end")
+	replayFile := fs.String("replay", "", "write the match's replay to this file when the match ends or you quit")
 	config := fs.String("config", "", "game config as JSON, e.g. '{\"size\":7,\"cycle_limit\":5}'")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -65,9 +64,6 @@ func (a *app) play(args []string) error {
 	}
 	fmt.Fprintf(a.stdout, "%s, %d players, seed %d; you are seat %d.\n", g.Descriptor().Name, *players, *seed, *seat)
 	fmt.Fprintf(a.stdout, "Type the number of an answer or its text; q quits.\n\n")
-	if _, ok := m.State().View(me).(interface{ ReligiousThresholdLegend() }); !ok {
-		// The legend is printed once, for games drawn as a map.
-	}
 	quit, err := p.loop()
 	if err != nil {
 		return fmt.Errorf("play: %w", err)
@@ -165,7 +161,7 @@ func (p *player) loop() (quit bool, err error) {
 			return false, err
 		}
 		for _, e := range engine.Redact(events, p.me) {
-			p.recent = append(p.recent, formatEvent(e))
+			p.recent = append(p.recent, formatEvent(p.m.Header().Game, e))
 		}
 	}
 	return false, nil
@@ -176,15 +172,16 @@ func (p *player) show() {
 	w := p.app.stdout
 	st := p.m.State()
 	fmt.Fprintf(w, "==== step %d ====\n", st.Steps())
-	renderView(w, st.View(p.me), p.color)
+	view := st.View(p.me)
+	renderView(w, view, p.color)
 	if !p.legend {
-		if _, ok := st.View(p.me).(interface{ realigiousView() }); ok || strings.Contains(fmt.Sprintf("%T", st.View(p.me)), "realigious") {
-			fmt.Fprintf(w, "%s\n", realigiousLegend)
+		if l := viewLegend(view); l != "" {
+			fmt.Fprintf(w, "%s\n", l)
 		}
 		p.legend = true
 	}
 	if len(p.recent) > 0 {
-		fmt.Fprintf(w, "\nsince your last move:\n")
+		fmt.Fprintf(w, "\nsince your last decision:\n")
 		if n := len(p.recent) - maxRecent; n > 0 {
 			fmt.Fprintf(w, "  (%d earlier events)\n", n)
 			p.recent = p.recent[n:]
@@ -246,5 +243,3 @@ func (p *player) ask(st engine.State) (engine.Answer, bool, error) {
 		fmt.Fprintf(w, "%q: %v\n", line, err)
 	}
 }
-
-var _ io.Writer

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
@@ -43,4 +44,22 @@ func (r *registry) names() []string {
 		out[i] = g.Descriptor().Name
 	}
 	return out
+}
+
+// setupGame looks up a game, checks the seat count and normalizes the
+// config; every problem is a usage error of fs.
+func (a *app) setupGame(fs *flag.FlagSet, name string, players int, config string) (engine.Game, []byte, error) {
+	g, err := a.games.lookup(name)
+	if err != nil {
+		return nil, nil, usagef(fs, "-game: %v", err)
+	}
+	d := g.Descriptor()
+	if players < d.MinSeats || players > d.MaxSeats {
+		return nil, nil, usagef(fs, "-players %d: %s plays with %d to %d", players, d.Name, d.MinSeats, d.MaxSeats)
+	}
+	norm, err := g.NormalizeConfig([]byte(config), players)
+	if err != nil {
+		return nil, nil, usagef(fs, "-config: %w", err)
+	}
+	return g, norm, nil
 }

@@ -26,6 +26,14 @@ func renderView(w io.Writer, view any, color bool) {
 	}
 }
 
+// viewLegend returns the key to renderView's drawing of view, or "".
+func viewLegend(view any) string {
+	if _, ok := view.(*realigious.View); ok {
+		return realigiousLegend
+	}
+	return ""
+}
+
 // Tile symbols of the Realigious map; realigiousLegend explains them.
 var (
 	terrainSymbols = map[string]byte{
@@ -42,7 +50,7 @@ const realigiousLegend = `legend: each tile is 4 characters: terrain, structure,
   terrain   c concrete  s stone  g grass  o soil  n snow  i ice  a sand  ~ water
   structure h house  b building  f office  + church  t trees  ^ mountain
             L local office  P police  M military  (blank: none)
-  owner     0-3 the owning seat, - neutral, blank unknown
+  owner     0-3 the owning seat, blank neutral, ? unknown
   piece     A-D the piece of seat 0-3, # blocked this turn,
             . not visible now (remembered; dim on a terminal)
   ?         unrevealed
@@ -56,7 +64,11 @@ func renderRealigious(w io.Writer, v *realigious.View, color bool) {
 	if v.Night {
 		phase = "night"
 	}
-	fmt.Fprintf(w, "realigious: cycle %d of %d (%s), climate %s", v.Cycle+1, v.CycleLimit, phase, v.Climate)
+	if v.Cycle < v.CycleLimit {
+		fmt.Fprintf(w, "realigious: cycle %d of %d (%s), climate %s", v.Cycle+1, v.CycleLimit, phase, v.Climate)
+	} else {
+		fmt.Fprintf(w, "realigious: all %d cycles played, climate %s", v.CycleLimit, v.Climate)
+	}
 	if v.Wind != nil {
 		fmt.Fprintf(w, ", wind %s", *v.Wind)
 	}
@@ -145,13 +157,12 @@ func tileCell(t *realigious.TileView, pieces map[realigious.Coord]int, at realig
 	if *t.Terrain == realigious.Water {
 		cell[1], cell[2] = '~', '~'
 	}
-	if t.Owner != nil {
-		switch o := *t.Owner; {
-		case o < 0:
-			cell[2] = '-'
-		case o < 10:
-			cell[2] = byte('0' + o)
-		}
+	switch {
+	case *t.Terrain == realigious.Water:
+	case t.Owner == nil:
+		cell[2] = '?'
+	case *t.Owner >= 0 && *t.Owner < 10:
+		cell[2] = byte('0' + *t.Owner)
 	}
 	switch seat, ok := pieces[at]; {
 	case ok:
@@ -164,24 +175,104 @@ func tileCell(t *realigious.TileView, pieces map[realigious.Coord]int, at realig
 	return string(cell), !t.Visible
 }
 
-// formatEvent renders one (already redacted) event on one line.
-func formatEvent(e engine.Event) string {
-	var who string
-	switch {
-	case e.Seat >= 0:
+// formatEvent renders one (already redacted) event of game on one line.
+// A few Realigious events get a short form; the rest show their JSON data.
+func formatEvent(game string, e engine.Event) string {
+	who := ""
+	if e.Seat >= 0 {
 		who = fmt.Sprintf("seat %d ", e.Seat)
-	case e.Seat == engine.Chance:
-		who = "chance "
 	}
-	line := who + e.Kind
+	data := []byte("null")
 	if e.Data != nil {
 		b, err := json.Marshal(e.Data)
 		if err != nil {
-			b = []byte(fmt.Sprintf("(%v)", err))
+			return fmt.Sprintf("%s%s (%v)", who, e.Kind, err)
 		}
-		if s := string(b); s != "null" && s != "{}" {
-			line += " " + s
+		data = b
+	}
+	if game == "realigious" {
+		if line, ok := realigiousEvent(who, e.Kind, data); ok {
+			return line
 		}
 	}
+	line := who + e.Kind
+	if s := string(data); s != "null" && s != "{}" {
+		line += " " + s
+	}
 	return line
+}
+
+// realigiousEvent returns the short form of a Realigious event, if it has one.
+func realigiousEvent(who, kind string, data []byte) (string, bool) {
+	dayNight := func(night bool) string {
+		if night {
+			return "night"
+		}
+		return "day"
+	}
+	switch kind {
+	case "turn":
+		var d struct {
+			Cycle, Turn int
+			Night       bool
+		}
+		if json.Unmarshal(data, &d) != nil {
+			return "", false
+		}
+		return fmt.Sprintf("-- %sbegins turn %d (cycle %d, %s)", who, d.Turn, d.Cycle+1, dayNight(d.Night)), true
+	case "cycle":
+		var d struct {
+			Cycle int
+			Night bool
+		}
+		if json.Unmarshal(data, &d) != nil {
+			return "", false
+		}
+		falls := "day breaks"
+		if d.Night {
+			falls = "night falls"
+		}
+		return fmt.Sprintf("-- cycle %d ends, %s", d.Cycle, falls), true
+	case "owner":
+		var d struct {
+			Tile  realigious.Coord
+			Owner int
+		}
+		if json.Unmarshal(data, &d) != nil {
+			return "", false
+		}
+		if d.Owner < 0 {
+			return fmt.Sprintf("tile %d,%d becomes neutral", d.Tile.Col, d.Tile.Row), true
+		}
+		return fmt.Sprintf("tile %d,%d now belongs to seat %d", d.Tile.Col, d.Tile.Row, d.Owner), true
+	case "over":
+		var d struct {
+			How     string
+			Ranking []int
+		}
+		if json.Unmarshal(data, &d) != nil {
+			return "", false
+		}
+		return fmt.Sprintf("-- the match is over: %s%s, ranking %v", who, d.How, d.Ranking), true
+	case "moved", "returned", "relocated":
+		var d struct{ From, To realigious.Coord }
+		if json.Unmarshal(data, &d) != nil {
+			return "", false
+		}
+		return fmt.Sprintf("%s%s from %d,%d to %d,%d", who, kind, d.From.Col, d.From.Row, d.To.Col, d.To.Row), true
+	case "propagation", "combat", "piece_combat":
+		var d realigious.Explain
+		if json.Unmarshal(data, &d) != nil {
+			return "", false
+		}
+		line := fmt.Sprintf("%s%s on %d,%d: rate %d%% -> %s", who, strings.ReplaceAll(kind, "_", " "), d.Tile.Col, d.Tile.Row, d.R, d.Roll)
+		if d.Gains != [3]int{} {
+			line += fmt.Sprintf(", gains %d followers %d donations %d influence", d.Gains[0], d.Gains[1], d.Gains[2])
+		}
+		if d.DefenderLoss != [3]int{} {
+			line += fmt.Sprintf(", seat %d loses %d/%d/%d", d.Defender, d.DefenderLoss[0], d.DefenderLoss[1], d.DefenderLoss[2])
+		}
+		return line, true
+	}
+	return "", false
 }

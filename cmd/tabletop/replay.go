@@ -63,10 +63,13 @@ func describeResult(s engine.State) string {
 	}
 	r := s.Result()
 	var b strings.Builder
-	if r.Winner == engine.NoSeat || r.Winner < 0 {
-		fmt.Fprintf(&b, "draw (%s)", r.How)
-	} else {
+	switch {
+	case r.Winner >= 0:
 		fmt.Fprintf(&b, "seat %d wins (%s)", r.Winner, r.How)
+	case r.How == "" || r.How == "draw":
+		b.WriteString("draw")
+	default:
+		fmt.Fprintf(&b, "draw (%s)", r.How)
 	}
 	if len(r.Ranking) > 0 {
 		parts := make([]string, len(r.Ranking))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -146,24 +145,6 @@ func (a *app) sim(args []string) error {
 	}
 	writeSimSummary(a.stdout, g, rep)
 	return nil
-}
-
-// setupGame looks up a game, checks the seat count and normalizes the
-// config; every problem is a usage error of fs.
-func (a *app) setupGame(fs *flag.FlagSet, name string, players int, config string) (engine.Game, []byte, error) {
-	g, err := a.games.lookup(name)
-	if err != nil {
-		return nil, nil, usagef(fs, "-game: %v", err)
-	}
-	d := g.Descriptor()
-	if players < d.MinSeats || players > d.MaxSeats {
-		return nil, nil, usagef(fs, "-players %d: %s plays with %d to %d", players, d.Name, d.MinSeats, d.MaxSeats)
-	}
-	norm, err := g.NormalizeConfig([]byte(config), players)
-	if err != nil {
-		return nil, nil, usagef(fs, "-config: %w", err)
-	}
-	return g, norm, nil
 }
 
 // gameSeed derives game i's seed from the base seed: output i of a

@@ -359,9 +359,9 @@ func TestPropagationTiers(t *testing.T) {
 	if tiers[5] != 50 || tiers[4] != 85 || tiers[3] != -10 { // REL-432-434: base, then tier 4, then tier 3
 		t.Errorf("tier sums %v, want 5:50 4:85 3:-10", tiers)
 	}
-	ts.add(2, termRelics, -20) // a tile debuff (REL-431)
-	ts.add(1, termRelics, -30) // a card effect (REL-430)
-	ts.add(1, termRelics, -5)  // GAP-12: a second card in the same tier adds
+	ts.add(2, termRelics, -20)                           // a tile debuff (REL-431)
+	ts.add(1, termRelics, -30)                           // a card effect (REL-430)
+	ts.add(1, termRelics, -5)                            // GAP-12: a second card in the same tier adds
 	if got, want := ts.sum(), 125-20-30-5; got != want { // REL-430, REL-431: tiers 1 and 2 apply on top
 		t.Errorf("sum with tiers 1-2 = %d, want %d", got, want)
 	}
@@ -569,10 +569,10 @@ func TestPropagationTrigger(t *testing.T) {
 	}
 }
 
-// TestTileInteractionKinds compares the two tile interactions (REL-400-403):
+// TestPropTileInteractionKinds compares the two tile interactions (REL-400-403):
 // both make the tile the player's own, they differ in target, in risk and in
 // reward.
-func TestTileInteractionKinds(t *testing.T) {
+func TestPropTileInteractionKinds(t *testing.T) {
 	alloc := [numResources]int32{100, 200, 100}
 	type outcome struct {
 		owner int8

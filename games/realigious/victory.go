@@ -73,15 +73,21 @@ func (s *State) finishAtLimit() {
 }
 
 // score is what ranks the surviving seats (GAP-71): progress toward the
-// nearest victory in per mille, then tiles owned, then reputation.
+// nearest victory in per mille (followers toward the religious threshold,
+// reputation gained since the start toward social victory), then tiles
+// owned, then reputation.
 type score struct{ progress, tiles, rep int }
 
 func (s *State) score(seat int) score {
 	pl := &s.players[seat]
 	thr := s.p.religiousThreshold(len(s.players))
 	prog := int(pl.res[Followers]) * 1000 / thr
-	if soc := int(pl.rep) * 1000 / s.p.SocialAt; soc > prog {
-		prog = soc
+	// Social progress counts from the starting reputation, so that merely
+	// not losing reputation is no progress.
+	if gain, span := int(pl.rep)-s.p.StartReputation, s.p.SocialAt-s.p.StartReputation; gain > 0 && span > 0 {
+		if soc := gain * 1000 / span; soc > prog {
+			prog = soc
+		}
 	}
 	if prog > 1000 {
 		prog = 1000

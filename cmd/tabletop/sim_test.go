@@ -1,0 +1,229 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"tabletop/bots"
+	"tabletop/engine"
+	"tabletop/games/realigious"
+)
+
+// smallConfig keeps simulated matches short.
+const smallConfig = `{"size":9,"cycle_limit":20}`
+
+func simJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	code, stdout, stderr := runCmd(t, "", append([]string{"sim", "-json"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("sim %q = %d, want 0; stderr:\n%s", args, code, stderr)
+	}
+	var got map[string]any
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.UseNumber()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatalf("sim -json stdout is not one JSON object: %v\n%s", err, stdout)
+	}
+	if dec.More() {
+		t.Fatalf("sim -json stdout holds more than one JSON value:\n%s", stdout)
+	}
+	return got
+}
+
+func TestSimJSONSchema(t *testing.T) {
+	const games, players = 12, 4
+	got := simJSON(t, "-game", "realigious", "-players", fmt.Sprint(players), "-games", fmt.Sprint(games),
+		"-seed", "7", "-workers", "2", "-config", smallConfig)
+
+	wantKeys := []string{"game", "players", "games", "seed", "workers", "wins_by_victory", "draws",
+		"wins_by_seat", "wins_by_religion", "wins_by_character", "avg_turns", "avg_cycles",
+		"elapsed_seconds", "games_per_second"}
+	if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, slices.Sorted(slices.Values(wantKeys))) {
+		t.Errorf("sim -json keys = %v, want exactly %v", keys, wantKeys)
+	}
+	if got["game"] != "realigious" {
+		t.Errorf(`"game" = %v, want "realigious"`, got["game"])
+	}
+	for key, want := range map[string]string{"players": "4", "games": "12", "seed": "7", "workers": "2"} {
+		if fmt.Sprint(got[key]) != want {
+			t.Errorf("%q = %v, want %s", key, got[key], want)
+		}
+	}
+	checkCounts := func(key string, names []string) int {
+		t.Helper()
+		m, ok := got[key].(map[string]any)
+		if !ok {
+			t.Errorf("%q = %T, want an object", key, got[key])
+			return 0
+		}
+		if keys := slices.Sorted(maps.Keys(m)); !slices.Equal(keys, slices.Sorted(slices.Values(names))) {
+			t.Errorf("%q keys = %v, want exactly %v", key, keys, names)
+		}
+		sum := 0
+		for _, v := range m {
+			n, err := v.(json.Number).Int64()
+			if err != nil || n < 0 {
+				t.Errorf("%q holds %v, want counts", key, v)
+			}
+			sum += int(n)
+		}
+		return sum
+	}
+	g := realigious.New()
+	wins := checkCounts("wins_by_victory", []string{"religious", "social", "mystic", "survival", "ranked"})
+	draws, _ := got["draws"].(json.Number).Int64()
+	if wins+int(draws) != games {
+		t.Errorf("wins %d + draws %d = %d, want %d games", wins, draws, wins+int(draws), games)
+	}
+	if n := checkCounts("wins_by_religion", g.Religions()); n != wins {
+		t.Errorf("wins_by_religion adds up to %d, want %d wins", n, wins)
+	}
+	if n := checkCounts("wins_by_character", g.Characters()); n != wins {
+		t.Errorf("wins_by_character adds up to %d, want %d wins", n, wins)
+	}
+	for _, name := range []string{"christianity", "buddhism", "hinduism", "islam", "businessman", "religionist", "fortune_teller", "explorer"} {
+		if !slices.Contains(g.Religions(), name) && !slices.Contains(g.Characters(), name) {
+			t.Errorf("%q is neither a religion nor a character", name)
+		}
+	}
+	seats, ok := got["wins_by_seat"].([]any)
+	if !ok || len(seats) != players {
+		t.Errorf("wins_by_seat = %v, want %d counts", got["wins_by_seat"], players)
+	}
+	for _, key := range []string{"avg_turns", "avg_cycles", "elapsed_seconds", "games_per_second"} {
+		f, err := got[key].(json.Number).Float64()
+		if err != nil || f <= 0 {
+			t.Errorf("%q = %v, want a positive number", key, got[key])
+		}
+	}
+	if c, _ := got["avg_cycles"].(json.Number).Float64(); c > 20 {
+		t.Errorf("avg_cycles = %v, want at most the cycle limit 20", c)
+	}
+}
+
+func TestSimDeterministicAcrossWorkers(t *testing.T) {
+	args := []string{"-players", "3", "-games", "24", "-seed", "99", "-config", smallConfig}
+	one := simJSON(t, append(args, "-workers", "1")...)
+	three := simJSON(t, append(args, "-workers", "3")...)
+	for _, m := range []map[string]any{one, three} {
+		delete(m, "workers")
+		delete(m, "elapsed_seconds")
+		delete(m, "games_per_second")
+	}
+	a, _ := json.Marshal(one)
+	b, _ := json.Marshal(three)
+	if string(a) != string(b) {
+		t.Errorf("sim -workers 1 and -workers 3 differ:\n%s\n%s", a, b)
+	}
+	other := simJSON(t, "-players", "3", "-games", "24", "-seed", "100", "-config", smallConfig)
+	delete(other, "workers")
+	delete(other, "elapsed_seconds")
+	delete(other, "games_per_second")
+	if c, _ := json.Marshal(other); string(c) == string(a) {
+		t.Errorf("sim -seed 99 and -seed 100 gave identical results %s; seeds are not used", a)
+	}
+}
+
+func TestSimSummary(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "", "sim", "-players", "2", "-games", "5", "-config", smallConfig)
+	if code != exitOK {
+		t.Fatalf("sim = %d, want 0; stderr:\n%s", code, stderr)
+	}
+	for _, want := range []string{"realigious: 5 games, 2 players", "victories:", "by seat:", "by religion:", "by character:", "average:"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("sim summary lacks %q:\n%s", want, stdout)
+		}
+	}
+	if stderr != "" {
+		t.Errorf("sim wrote to stderr, which is not a terminal: %q", stderr)
+	}
+}
+
+func TestSimBadFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string // in stderr
+	}{
+		{"unknown flag", []string{"-bogus"}, "flag provided but not defined: -bogus"},
+		{"bad number", []string{"-games", "many"}, "-games"},
+		{"no games", []string{"-games", "0"}, "-games 0"},
+		{"no workers", []string{"-workers", "0"}, "-workers 0"},
+		{"too many players", []string{"-players", "9"}, "-players 9"},
+		{"too few players", []string{"-players", "1"}, "-players 1"},
+		{"unknown game", []string{"-game", "chess"}, `unknown game "chess"`},
+		{"bad config JSON", []string{"-config", "{bad"}, "-config"},
+		{"bad config value", []string{"-config", `{"size":3}`}, "size 3"},
+		{"unknown config field", []string{"-config", `{"colour":"red"}`}, "colour"},
+		{"extra argument", []string{"now"}, `unexpected argument "now"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCmd(t, "", append([]string{"sim"}, tt.args...)...)
+			if code != exitUsage {
+				t.Errorf("sim %q = %d, want %d", tt.args, code, exitUsage)
+			}
+			if !strings.HasPrefix(stderr, "tabletop: sim: ") || !strings.Contains(stderr, tt.want) {
+				t.Errorf("sim %q stderr = %q, want tabletop: sim: ... %s", tt.args, stderr, tt.want)
+			}
+			if stdout != "" {
+				t.Errorf("sim %q stdout = %q, want nothing", tt.args, stdout)
+			}
+		})
+	}
+}
+
+// TestSimGameIsAMatch checks that a simulated game is the match an
+// engine.Match plays with the same seed, bots and chance answers, so that
+// any sim game can be replayed.
+func TestSimGameIsAMatch(t *testing.T) {
+	g := realigious.New()
+	norm, err := g.NormalizeConfig([]byte(smallConfig), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		seed := gameSeed(1, i)
+		o := playRandom(g, norm, 3, seed)
+		if o.err != nil {
+			t.Fatalf("playRandom(seed %d): %v", seed, o.err)
+		}
+		m := playMatch(t, g, smallConfig, 3, seed)
+		if got, want := fmt.Sprint(m.State().Result()), fmt.Sprint(o.result); got != want {
+			t.Errorf("game %d: Match result %s, sim result %s", i, got, want)
+		}
+		if got := m.State().(*realigious.State).Turns(); got != o.turns {
+			t.Errorf("game %d: Match played %d turns, sim %d", i, got, o.turns)
+		}
+	}
+}
+
+// playMatch plays a match between random bots to its end, as sim does.
+func playMatch(t *testing.T, g engine.Game, config string, seats int, seed uint64) *engine.Match {
+	t.Helper()
+	m, err := engine.NewMatch(g, []byte(config), seats, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := make([]bots.Bot, seats)
+	for i := range players {
+		players[i] = bots.NewRandom(seed, engine.Seat(i))
+	}
+	for !m.State().Terminal() {
+		st := m.State()
+		d := st.Pending()
+		if d.Seat == engine.Chance {
+			_, err = m.ResolveChance()
+		} else {
+			_, err = m.Apply(players[d.Seat].Step(nil, st.Legal(nil)))
+		}
+		if err != nil {
+			t.Fatalf("step %d: %v", m.Steps()+1, err)
+		}
+	}
+	return m
+}
