@@ -212,7 +212,7 @@ func TestREL812_MonsoonDoubleStep(t *testing.T) {
 					want = s.geo.neighbour(first, d)
 				}
 				ttDo(t, s, "move "+d.String())
-				if int(s.players[0].pos) != want { // REL-812, GAP-41: two tiles with the wind, one otherwise
+				if int(s.players[0].pos) != want { // REL-812, REL-228, GAP-41: two tiles with the wind, one otherwise
 					t.Fatalf("piece on %v, want %v (double=%v)", ttPos(s, 0), s.coord(want), double)
 				}
 				if s.Pending().Kind != "roll" || int(s.roll.tile) != want { // GAP-41: only the final tile is contacted

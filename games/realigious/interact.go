@@ -137,7 +137,7 @@ func (s *State) propagationResult(seat, t int, success bool, ex *Explain) {
 		pl.res[r] += int32(g)
 	}
 	s.emit("propagation", seat, s.involved(seat, -1), ex, nil)
-	s.setOwner(t, seat) // REL-411
+	s.setOwner(t, seat, s.involved(seat, -1)) // REL-411
 	if !s.checkEnd() {
 		s.endTurn()
 	}
@@ -184,7 +184,7 @@ func (s *State) combatResult(seat, def, t int, success bool, ex *Explain) {
 		pl.res[r] += int32(g)
 	}
 	s.emit("combat", seat, s.involved(seat, def), ex, nil)
-	s.setOwner(t, seat) // REL-562, REL-564
+	s.setOwner(t, seat, s.involved(seat, def)) // REL-562, REL-564
 	if !s.checkEnd() {
 		s.endTurn()
 	}
@@ -204,9 +204,9 @@ func (s *State) pieceCombatResult(seat, def, t int, success bool, ex *Explain) {
 		}
 		return
 	}
-	pl.combatCorr = 0   // REL-571
-	dp.defCorr++        // REL-533
-	s.setOwner(t, seat) // REL-572, REL-574
+	pl.combatCorr = 0                          // REL-571
+	dp.defCorr++                               // REL-533
+	s.setOwner(t, seat, s.involved(seat, def)) // REL-572, REL-574
 	if s.checkEnd() {
 		return
 	}
@@ -261,28 +261,19 @@ func (s *State) isRelocation(seat, t int) bool {
 	return false
 }
 
-func (s *State) relocate(seat, t int) {
-	pl := &s.players[seat]
-	from := int(pl.pos)
-	pl.pos = int16(t)
-	s.see(seat)
-	s.emit("relocated", seat, s.pieceAudience(seat)|engine.Only(engine.Seat(seat)), movedData{From: s.coord(from), To: s.coord(t)}, nil)
-}
+func (s *State) relocate(seat, t int) { s.movePiece("relocated", seat, t) }
 
-// setOwner changes a tile's owner and tells every seat that sees the tile.
-func (s *State) setOwner(t, owner int) {
+// setOwner changes a tile's owner and tells every seat that can see the
+// tile's owner (ownerVisible), plus the seats in learn, who took part in
+// the interaction that changed it.
+func (s *State) setOwner(t, owner int, learn engine.SeatMask) {
 	s.tiles[t].Owner = int8(owner)
+	aud := s.refreshOwner(t) | learn
 	n := len(s.tiles)
-	var aud engine.SeatMask
-	for seat := 0; seat < len(s.players); seat++ {
-		if s.seesTile(seat, t) {
+	for seat := range s.players {
+		if learn.Has(engine.Seat(seat)) {
 			s.known[seat*n+t] = int8(owner)
-			aud |= engine.Only(engine.Seat(seat))
 		}
-	}
-	if !s.night {
-		s.known[len(s.players)*n+t] = int8(owner)
-		aud |= engine.SpectatorBit
 	}
 	s.emit("owner", owner, aud, ownerData{Tile: s.coord(t), Owner: owner}, nil)
 }
@@ -325,7 +316,7 @@ func (s *State) eliminate(seat int) {
 	s.emitAll("defeated", seat, map[string]string{"how": "reputation"}) // REL-062
 	for t := range s.tiles {
 		if int(s.tiles[t].Owner) == seat {
-			s.setOwner(t, -1)
+			s.setOwner(t, -1, 0)
 		}
 	}
 }

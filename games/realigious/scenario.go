@@ -77,7 +77,7 @@ type ScenarioState struct {
 	SquallSkip *bool   `json:"squall_skip,omitempty"`
 	Wind       *string `json:"wind,omitempty"`
 	// Blocked lists the Rasputitsa tiles of this turn; [] clears them.
-	Blocked []Pos `json:"blocked,omitzero"`
+	Blocked []ScenarioPos `json:"blocked,omitzero"`
 	// Order is the turn order of the seats; Active is the seat whose turn it is.
 	Order  []int `json:"order,omitzero"`
 	Active *int  `json:"active,omitempty"`
@@ -106,17 +106,17 @@ type ScenarioState struct {
 // ScenarioTiles sets the map: Fill applies to every tile, then each Set
 // entry to its tile.
 type ScenarioTiles struct {
-	Fill *TileSpec  `json:"fill,omitempty"`
-	Set  []TileSpec `json:"set,omitzero"`
+	Fill *ScenarioTile  `json:"fill,omitempty"`
+	Set  []ScenarioTile `json:"set,omitzero"`
 }
 
-// TileSpec overrides the given attributes of a tile. At names the tile in
+// ScenarioTile overrides the given attributes of a tile. At names the tile in
 // tiles.set and is not allowed in tiles.fill.
-type TileSpec struct {
-	At        Pos     `json:"at,omitzero"`
-	Terrain   *string `json:"terrain,omitempty"`
-	Structure *string `json:"structure,omitempty"`
-	Church    *string `json:"church,omitempty"`
+type ScenarioTile struct {
+	At        ScenarioPos `json:"at,omitzero"`
+	Terrain   *string     `json:"terrain,omitempty"`
+	Structure *string     `json:"structure,omitempty"`
+	Church    *string     `json:"church,omitempty"`
 	// Owner is a seat, or -1 for a neutral tile.
 	Owner *int `json:"owner,omitempty"`
 	// Alloc is the allotment: followers, donations, influence.
@@ -133,36 +133,36 @@ type ScenarioPlayer struct {
 	Influence  *int    `json:"influence,omitempty"`
 	// Piece is the tile the piece contacts, null once removed; Prev is the
 	// tile it contacted when its turn began; Start is its starting point.
-	Piece                 Pos   `json:"piece,omitzero"`
-	Prev                  Pos   `json:"prev,omitzero"`
-	Start                 Pos   `json:"start,omitzero"`
-	OnStart               *bool `json:"on_start,omitempty"`
-	PropagationCorrection *int  `json:"propagation_correction,omitempty"`
-	CombatCorrection      *int  `json:"combat_correction,omitempty"`
-	DefenseCorrection     *int  `json:"defense_correction,omitempty"`
-	Defeated              *bool `json:"defeated,omitempty"`
-	DefeatRank            *int  `json:"defeat_rank,omitempty"`
-	BonusUsed             *bool `json:"bonus_used,omitempty"`
-	Turns                 *int  `json:"turns,omitempty"`
-	ExtraUsed             *bool `json:"extra_used,omitempty"`
-	ReturnAtEnd           *bool `json:"return_at_end,omitempty"`
+	Piece                 ScenarioPos `json:"piece,omitzero"`
+	Prev                  ScenarioPos `json:"prev,omitzero"`
+	Start                 ScenarioPos `json:"start,omitzero"`
+	OnStart               *bool       `json:"on_start,omitempty"`
+	PropagationCorrection *int        `json:"propagation_correction,omitempty"`
+	CombatCorrection      *int        `json:"combat_correction,omitempty"`
+	DefenseCorrection     *int        `json:"defense_correction,omitempty"`
+	Defeated              *bool       `json:"defeated,omitempty"`
+	DefeatRank            *int        `json:"defeat_rank,omitempty"`
+	BonusUsed             *bool       `json:"bonus_used,omitempty"`
+	Turns                 *int        `json:"turns,omitempty"`
+	ExtraUsed             *bool       `json:"extra_used,omitempty"`
+	ReturnAtEnd           *bool       `json:"return_at_end,omitempty"`
 	// Revealed and Known are the seat's memory (as in ScenarioMemory).
-	Revealed *TileSet     `json:"revealed,omitempty"`
-	Known    []KnownOwner `json:"known,omitzero"`
+	Revealed *ScenarioTileSet `json:"revealed,omitempty"`
+	Known    []ScenarioKnown  `json:"known,omitzero"`
 }
 
 // ScenarioMemory is what one seat, or the spectator, remembers: the tiles
 // seen at least once, and the owners it last saw where they differ from the
 // true owners.
 type ScenarioMemory struct {
-	Revealed *TileSet     `json:"revealed,omitempty"`
-	Known    []KnownOwner `json:"known,omitzero"`
+	Revealed *ScenarioTileSet `json:"revealed,omitempty"`
+	Known    []ScenarioKnown  `json:"known,omitzero"`
 }
 
-// KnownOwner is the owner a seat last saw on a tile (-1 neutral).
-type KnownOwner struct {
-	At    Pos `json:"at"`
-	Owner int `json:"owner"`
+// ScenarioKnown is the owner a seat last saw on a tile (-1 neutral).
+type ScenarioKnown struct {
+	At    ScenarioPos `json:"at"`
+	Owner int         `json:"owner"`
 }
 
 // ScenarioRoll is the pending roll. Absent fields are computed from the
@@ -171,7 +171,7 @@ type ScenarioRoll struct {
 	Kind     *string        `json:"kind,omitempty"`
 	Seat     *int           `json:"seat,omitempty"`
 	Defender *int           `json:"defender,omitempty"`
-	Tile     Pos            `json:"tile,omitzero"`
+	Tile     ScenarioPos    `json:"tile,omitzero"`
 	R1       *int           `json:"r1,omitempty"`
 	R2       *int           `json:"r2,omitempty"`
 	R        *int           `json:"r,omitempty"`
@@ -234,10 +234,10 @@ func (st ScriptStep) MarshalJSON() ([]byte, error) {
 	return json.Marshal(scnStepObject(st))
 }
 
-// Pos is a tile coordinate in scenario JSON, written "col,row" like the
+// ScenarioPos is a tile coordinate in scenario JSON, written "col,row" like the
 // answer text "tile col,row". Some fields also take null for "no tile".
-// The zero Pos means the field is absent.
-type Pos struct {
+// The zero ScenarioPos means the field is absent.
+type ScenarioPos struct {
 	// Set is true when the field is present.
 	Set bool
 	// Null is true for JSON null.
@@ -245,10 +245,10 @@ type Pos struct {
 	Col, Row int
 }
 
-// At returns the Pos of a tile.
-func At(col, row int) Pos { return Pos{Set: true, Col: col, Row: row} }
+// ScenarioAt returns the ScenarioPos of tile col,row.
+func ScenarioAt(col, row int) ScenarioPos { return ScenarioPos{Set: true, Col: col, Row: row} }
 
-func (p Pos) String() string {
+func (p ScenarioPos) String() string {
 	if p.Null {
 		return "null"
 	}
@@ -256,7 +256,7 @@ func (p Pos) String() string {
 }
 
 // MarshalJSON writes "col,row" or null.
-func (p Pos) MarshalJSON() ([]byte, error) {
+func (p ScenarioPos) MarshalJSON() ([]byte, error) {
 	if !p.Set || p.Null {
 		return []byte("null"), nil
 	}
@@ -264,9 +264,9 @@ func (p Pos) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads "col,row" or null.
-func (p *Pos) UnmarshalJSON(b []byte) error {
+func (p *ScenarioPos) UnmarshalJSON(b []byte) error {
 	if string(bytes.TrimSpace(b)) == "null" {
-		*p = Pos{Set: true, Null: true}
+		*p = ScenarioPos{Set: true, Null: true}
 		return nil
 	}
 	var str string
@@ -279,18 +279,18 @@ func (p *Pos) UnmarshalJSON(b []byte) error {
 	if !ok || err1 != nil || err2 != nil {
 		return fmt.Errorf("%q is not a tile \"col,row\"", str)
 	}
-	*p = Pos{Set: true, Col: col, Row: row}
+	*p = ScenarioPos{Set: true, Col: col, Row: row}
 	return nil
 }
 
-// TileSet is a set of tiles: "all", or a list of "col,row".
-type TileSet struct {
+// ScenarioTileSet is a set of tiles: "all", or a list of "col,row".
+type ScenarioTileSet struct {
 	All   bool
-	Tiles []Pos
+	Tiles []ScenarioPos
 }
 
 // MarshalJSON writes "all" or the list.
-func (ts TileSet) MarshalJSON() ([]byte, error) {
+func (ts ScenarioTileSet) MarshalJSON() ([]byte, error) {
 	if ts.All {
 		return []byte(`"all"`), nil
 	}
@@ -301,7 +301,7 @@ func (ts TileSet) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads "all" or a list of tiles.
-func (ts *TileSet) UnmarshalJSON(b []byte) error {
+func (ts *ScenarioTileSet) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	if len(b) > 0 && b[0] == '"' {
 		var str string
@@ -311,14 +311,14 @@ func (ts *TileSet) UnmarshalJSON(b []byte) error {
 		if str != "all" {
 			return fmt.Errorf("tile set %q: want \"all\" or a list of tiles", str)
 		}
-		*ts = TileSet{All: true}
+		*ts = ScenarioTileSet{All: true}
 		return nil
 	}
-	var list []Pos
+	var list []ScenarioPos
 	if err := json.Unmarshal(b, &list); err != nil {
 		return err
 	}
-	*ts = TileSet{Tiles: list}
+	*ts = ScenarioTileSet{Tiles: list}
 	return nil
 }
 
@@ -530,7 +530,7 @@ func scnIntField(name string, v *int, lo, hi int, dst *int) error {
 }
 
 // tile resolves a coordinate to a tile index; nullable fields give -1 for null.
-func (b *scnBuilder) tile(field string, p Pos, nullable bool) (int, error) {
+func (b *scnBuilder) tile(field string, p ScenarioPos, nullable bool) (int, error) {
 	if p.Null {
 		if nullable {
 			return -1, nil
@@ -577,7 +577,7 @@ func (b *scnBuilder) tiles() error {
 	return nil
 }
 
-func (b *scnBuilder) tileSpec(field string, spec *TileSpec, t int) error {
+func (b *scnBuilder) tileSpec(field string, spec *ScenarioTile, t int) error {
 	tile := &b.s.tiles[t]
 	if spec.Terrain != nil {
 		i, ok := parseEnum(terrainNames[:], *spec.Terrain)
@@ -820,7 +820,7 @@ func (b *scnBuilder) memory() error {
 	return nil
 }
 
-func (b *scnBuilder) seatMemory(field string, row int, revealed *TileSet, known []KnownOwner) error {
+func (b *scnBuilder) seatMemory(field string, row int, revealed *ScenarioTileSet, known []ScenarioKnown) error {
 	s := b.s
 	if revealed != nil {
 		w := s.words()
@@ -1032,7 +1032,7 @@ func (b *scnBuilder) result(phaseName string) error {
 func (b *scnBuilder) consistent(phaseName string) error {
 	s := b.s
 	n := len(s.players)
-	alive := 0
+	alive, movable := 0, 0
 	for i := range s.players {
 		pl := &s.players[i]
 		field := fmt.Sprintf("state.players[%d]", i)
@@ -1050,14 +1050,15 @@ func (b *scnBuilder) consistent(phaseName string) error {
 		if !s.tiles[pl.pos].Terrain.Contactable() {
 			return fmt.Errorf("%s.piece: %d,%d is %s, which no piece can contact (GAP-45)", field, p.Col, p.Row, s.tiles[pl.pos].Terrain)
 		}
-		land := false
 		for d := Dir(0); d < numDirs; d++ {
 			if nb := s.geo.neighbour(int(pl.pos), d); nb >= 0 && s.tiles[nb].Terrain.Contactable() {
-				land = true
+				movable++
+				break
 			}
 		}
-		if !land {
-			return fmt.Errorf("%s.piece: %d,%d has no contactable neighbour, so the piece could never move", field, p.Col, p.Row)
+		if pl.prev >= 0 && !s.tiles[pl.prev].Terrain.Contactable() {
+			c := s.coord(int(pl.prev))
+			return fmt.Errorf("%s.prev: %d,%d is %s, which no piece can contact (GAP-45)", field, c.Col, c.Row, s.tiles[pl.prev].Terrain)
 		}
 		if pl.onStart && pl.pos != pl.start {
 			return fmt.Errorf("%s.on_start: true, but the piece is not on its starting point", field)
@@ -1084,6 +1085,10 @@ func (b *scnBuilder) consistent(phaseName string) error {
 	if alive < 2 {
 		return fmt.Errorf("state.players: %d seats not defeated; a match in play has at least 2 (REL-054)", alive)
 	}
+	if movable == 0 {
+		// Every turn would end without a decision (GAP-48), forever.
+		return errors.New("state.players: no piece in play has a contactable neighbour, so no seat could ever move")
+	}
 	active := s.active()
 	apl := &s.players[active]
 	switch phaseName {
@@ -1107,8 +1112,8 @@ func (b *scnBuilder) consistent(phaseName string) error {
 		if int(r.seat) != active {
 			return fmt.Errorf("state.roll.seat: %d, but the active seat is %d", r.seat, active)
 		}
-		if r.tile < 0 || !s.tiles[r.tile].Terrain.Contactable() {
-			return errors.New("state.roll.tile: a pending roll needs a contactable tile")
+		if r.tile < 0 || !s.tiles[r.tile].Terrain.Contactable() || s.tiles[r.tile].Structure.LocalGovernment() {
+			return errors.New("state.roll.tile: a pending roll needs a contactable tile that is not a local government (GAP-36, GAP-45)")
 		}
 		if r.kind != rollPropagation && s.players[r.defender].defeated {
 			return fmt.Errorf("state.roll.defender: seat %d is defeated", r.defender)
@@ -1307,24 +1312,24 @@ func Snapshot(s *State) ScenarioState {
 		Squall:     ip(int(s.squall)),
 		SquallSkip: bp(s.squallSkip),
 		Wind:       sp(s.wind.String()),
-		Blocked:    []Pos{},
+		Blocked:    []ScenarioPos{},
 		Order:      []int{},
 		Active:     ip(s.active()),
 		Phase:      phaseKinds[s.phase],
 		Steps:      ip(s.steps),
 		Turns:      ip(s.turns),
-		Tiles:      &ScenarioTiles{Set: make([]TileSpec, len(s.tiles))},
+		Tiles:      &ScenarioTiles{Set: make([]ScenarioTile, len(s.tiles))},
 	}
 	for _, t := range s.blocked {
-		st.Blocked = append(st.Blocked, s.pos(int(t)))
+		st.Blocked = append(st.Blocked, s.scnPos(int(t)))
 	}
 	for _, o := range s.order {
 		st.Order = append(st.Order, int(o))
 	}
 	for t := range s.tiles {
 		tile := &s.tiles[t]
-		spec := TileSpec{
-			At:        s.pos(t),
+		spec := ScenarioTile{
+			At:        s.scnPos(t),
 			Terrain:   sp(tile.Terrain.String()),
 			Structure: sp("none"),
 			Owner:     ip(int(tile.Owner)),
@@ -1340,7 +1345,7 @@ func Snapshot(s *State) ScenarioState {
 	}
 	for i := range s.players {
 		pl := &s.players[i]
-		revealed, known := s.snapMemory(i)
+		revealed, known := s.scnMemory(i)
 		st.Players = append(st.Players, ScenarioPlayer{
 			Religion:              sp(pl.religion.String()),
 			Character:             sp(pl.character.String()),
@@ -1348,9 +1353,9 @@ func Snapshot(s *State) ScenarioState {
 			Followers:             ip(int(pl.res[Followers])),
 			Donations:             ip(int(pl.res[Donations])),
 			Influence:             ip(int(pl.res[Influence])),
-			Piece:                 s.pos(int(pl.pos)),
-			Prev:                  s.pos(int(pl.prev)),
-			Start:                 s.pos(int(pl.start)),
+			Piece:                 s.scnPos(int(pl.pos)),
+			Prev:                  s.scnPos(int(pl.prev)),
+			Start:                 s.scnPos(int(pl.start)),
 			OnStart:               bp(pl.onStart),
 			PropagationCorrection: ip(int(pl.propCorr)),
 			CombatCorrection:      ip(int(pl.combatCorr)),
@@ -1365,14 +1370,14 @@ func Snapshot(s *State) ScenarioState {
 			Known:                 known,
 		})
 	}
-	revealed, known := s.snapMemory(len(s.players))
+	revealed, known := s.scnMemory(len(s.players))
 	st.Spectator = &ScenarioMemory{Revealed: revealed, Known: known}
 	r := &s.roll
 	st.Roll = &ScenarioRoll{
 		Kind:     sp(rollKindNames[r.kind]),
 		Seat:     ip(int(r.seat)),
 		Defender: ip(int(r.defender)),
-		Tile:     s.pos(int(r.tile)),
+		Tile:     s.scnPos(int(r.tile)),
 		R1:       ip(int(r.r1)),
 		R2:       ip(int(r.r2)),
 		R:        ip(int(r.r)),
@@ -1414,19 +1419,19 @@ func SnapshotScenario(s *State, seed uint64) *Scenario {
 	}
 }
 
-// pos returns the Pos of tile t, null for -1.
-func (s *State) pos(t int) Pos {
+// scnPos returns the ScenarioPos of tile t, null for -1.
+func (s *State) scnPos(t int) ScenarioPos {
 	if t < 0 || t >= len(s.tiles) {
-		return Pos{Set: true, Null: true}
+		return ScenarioPos{Set: true, Null: true}
 	}
 	c, r := s.geo.colRow(t)
-	return At(c, r)
+	return ScenarioAt(c, r)
 }
 
-// snapMemory returns a memory row: the revealed tiles and the known owners
+// scnMemory returns a memory row: the revealed tiles and the known owners
 // that differ from the true ones.
-func (s *State) snapMemory(row int) (*TileSet, []KnownOwner) {
-	ts := &TileSet{All: true}
+func (s *State) scnMemory(row int) (*ScenarioTileSet, []ScenarioKnown) {
+	ts := &ScenarioTileSet{All: true}
 	for t := range s.tiles {
 		if !s.isRevealed(row, t) {
 			ts.All = false
@@ -1434,18 +1439,18 @@ func (s *State) snapMemory(row int) (*TileSet, []KnownOwner) {
 		}
 	}
 	if !ts.All {
-		ts.Tiles = []Pos{}
+		ts.Tiles = []ScenarioPos{}
 		for t := range s.tiles {
 			if s.isRevealed(row, t) {
-				ts.Tiles = append(ts.Tiles, s.pos(t))
+				ts.Tiles = append(ts.Tiles, s.scnPos(t))
 			}
 		}
 	}
-	known := []KnownOwner{}
+	known := []ScenarioKnown{}
 	n := len(s.tiles)
 	for t := range s.tiles {
 		if k := s.known[row*n+t]; k != s.tiles[t].Owner {
-			known = append(known, KnownOwner{At: s.pos(t), Owner: int(k)})
+			known = append(known, ScenarioKnown{At: s.scnPos(t), Owner: int(k)})
 		}
 	}
 	return ts, known
@@ -1488,23 +1493,23 @@ type Expect struct {
 
 // ExpectPlayer checks one seat.
 type ExpectPlayer struct {
-	Seat                  int   `json:"seat"`
-	Reputation            *int  `json:"reputation,omitempty"`
-	Followers             *int  `json:"followers,omitempty"`
-	Donations             *int  `json:"donations,omitempty"`
-	Influence             *int  `json:"influence,omitempty"`
-	Piece                 Pos   `json:"piece,omitzero"`
-	PropagationCorrection *int  `json:"propagation_correction,omitempty"`
-	CombatCorrection      *int  `json:"combat_correction,omitempty"`
-	DefenseCorrection     *int  `json:"defense_correction,omitempty"`
-	Defeated              *bool `json:"defeated,omitempty"`
-	Turns                 *int  `json:"turns,omitempty"`
+	Seat                  int         `json:"seat"`
+	Reputation            *int        `json:"reputation,omitempty"`
+	Followers             *int        `json:"followers,omitempty"`
+	Donations             *int        `json:"donations,omitempty"`
+	Influence             *int        `json:"influence,omitempty"`
+	Piece                 ScenarioPos `json:"piece,omitzero"`
+	PropagationCorrection *int        `json:"propagation_correction,omitempty"`
+	CombatCorrection      *int        `json:"combat_correction,omitempty"`
+	DefenseCorrection     *int        `json:"defense_correction,omitempty"`
+	Defeated              *bool       `json:"defeated,omitempty"`
+	Turns                 *int        `json:"turns,omitempty"`
 }
 
 // ExpectTile checks one tile's owner (-1 neutral).
 type ExpectTile struct {
-	At    Pos  `json:"at"`
-	Owner *int `json:"owner,omitempty"`
+	At    ScenarioPos `json:"at"`
+	Owner *int        `json:"owner,omitempty"`
 }
 
 // ExpectResult checks the result of a finished match (winner -1: none).
@@ -1516,30 +1521,30 @@ type ExpectResult struct {
 
 // ExpectRoll checks one roll's explain data.
 type ExpectRoll struct {
-	Kind         *string `json:"kind,omitempty"`
-	Seat         *int    `json:"seat,omitempty"`
-	Defender     *int    `json:"defender,omitempty"`
-	Tile         Pos     `json:"tile,omitzero"`
-	R1Raw        *int    `json:"r1_raw,omitempty"`
-	R1           *int    `json:"r1,omitempty"`
-	R2Raw        *int    `json:"r2_raw,omitempty"`
-	R2           *int    `json:"r2,omitempty"`
-	RRaw         *int    `json:"r_raw,omitempty"`
-	R            *int    `json:"r,omitempty"`
-	Roll         *string `json:"roll,omitempty"`
-	Gains        []int   `json:"gains,omitzero"`
-	DefenderLoss []int   `json:"defender_loss,omitzero"`
+	Kind         *string     `json:"kind,omitempty"`
+	Seat         *int        `json:"seat,omitempty"`
+	Defender     *int        `json:"defender,omitempty"`
+	Tile         ScenarioPos `json:"tile,omitzero"`
+	R1Raw        *int        `json:"r1_raw,omitempty"`
+	R1           *int        `json:"r1,omitempty"`
+	R2Raw        *int        `json:"r2_raw,omitempty"`
+	R2           *int        `json:"r2,omitempty"`
+	RRaw         *int        `json:"r_raw,omitempty"`
+	R            *int        `json:"r,omitempty"`
+	Roll         *string     `json:"roll,omitempty"`
+	Gains        []int       `json:"gains,omitzero"`
+	DefenderLoss []int       `json:"defender_loss,omitzero"`
 }
 
 // ExpectView checks what a seat's view shows: a tile (At: visible, memory,
 // owner) or another seat's piece (Piece: visible).
 type ExpectView struct {
-	Seat    int     `json:"seat"`
-	At      Pos     `json:"at,omitzero"`
-	Piece   *int    `json:"piece,omitempty"`
-	Visible *bool   `json:"visible,omitempty"`
-	Memory  *string `json:"memory,omitempty"`
-	Owner   *int    `json:"owner,omitempty"`
+	Seat    int         `json:"seat"`
+	At      ScenarioPos `json:"at,omitzero"`
+	Piece   *int        `json:"piece,omitempty"`
+	Visible *bool       `json:"visible,omitempty"`
+	Memory  *string     `json:"memory,omitempty"`
+	Owner   *int        `json:"owner,omitempty"`
 }
 
 // Check compares a run with the scenario's expectations and returns one
@@ -1579,11 +1584,11 @@ func (sc *Scenario) Check(res *RunResult, runErr error) []string {
 			bad("%s = %q, want %q", name, got, *want)
 		}
 	}
-	posEq := func(name string, got int, want Pos) {
+	posEq := func(name string, got int, want ScenarioPos) {
 		if !want.Set {
 			return
 		}
-		if g := s.pos(got); g.Null != want.Null || !g.Null && (g.Col != want.Col || g.Row != want.Row) {
+		if g := s.scnPos(got); g.Null != want.Null || !g.Null && (g.Col != want.Col || g.Row != want.Row) {
 			bad("%s = %s, want %s", name, g, want)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -567,5 +569,31 @@ func TestScenarioScriptStepJSON(t *testing.T) {
 				t.Errorf("Marshal() = %s, %v; want %s", b, err, tt.out)
 			}
 		})
+	}
+}
+
+// TestScenarioCoversStateFields fails when a field is added to the state
+// without a place in the scenario format, so that "any reachable position is
+// expressible" stays true: add the field to ScenarioState (scnBuilder),
+// Snapshot and docs/scenarios.md, then list it here.
+func TestScenarioCoversStateFields(t *testing.T) {
+	covered := map[string][]string{
+		"State": {"p", "geo", "events", // not state: rules, geometry, the event buffer
+			"climate", "size", "cycleLimit", "tiles", "players", "order", "turnIdx", "cycle", "night",
+			"squall", "squallSkip", "wind", "blocked", "phase", "roll", "relocSeat", "defeats",
+			"revealed", "known", "rng", "steps", "turns", "winner", "how", "ranking"},
+		"player": {"religion", "character", "rep", "res", "pos", "prev", "start", "propCorr", "combatCorr",
+			"defCorr", "defeated", "defeatRank", "bonusUsed", "turns", "extraUsed", "returnAtEnd", "onStart"},
+		"Tile": {"Terrain", "Structure", "Church", "Owner", "Alloc"},
+		"roll": {"kind", "seat", "defender", "tile", "r1", "r2", "r", "r1Terms", "r2Terms"},
+	}
+	for _, v := range []any{State{}, player{}, Tile{}, roll{}} {
+		typ := reflect.TypeOf(v)
+		for i := range typ.NumField() {
+			name := typ.Field(i).Name
+			if !slices.Contains(covered[typ.Name()], name) {
+				t.Errorf("%s.%s has no place in the scenario format: add it to ScenarioState, Snapshot and docs/scenarios.md", typ.Name(), name)
+			}
+		}
 	}
 }

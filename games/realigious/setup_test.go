@@ -345,7 +345,7 @@ func TestREL130_ReligionPassives(t *testing.T) {
 				ts := explainTerms(&s.roll.r1Terms)
 				term, has := ttHasTerm(ts, "hinduism_polytheism")
 				if c.prop != nil {
-					if !has || term.Value != c.prop.value || term.Tier != 4 { // REL-130, REL-140: every propagation, all game
+					if !has || term.Value != c.prop.value || term.Tier != 4 { // REL-130, REL-138, REL-140: every propagation, all game
 						t.Fatalf("turn %d: terms %+v", i+1, ts)
 					}
 				} else if has {

@@ -221,9 +221,8 @@ func (s *State) move(d Dir) {
 			to = n
 		}
 	}
-	pl.pos = int16(to)
 	pl.onStart = false
-	s.afterMove(seat, from, to)
+	s.movePiece("moved", seat, to)
 	switch {
 	case s.phase == phaseMove && pl.character == Explorer && pl.turns == 1:
 		// Sprint: a second step in the first move phase; only the final
@@ -242,16 +241,37 @@ func (s *State) move(d Dir) {
 	}
 }
 
-// afterMove updates vision and tells those who can see it.
-func (s *State) afterMove(seat, from, to int) {
+// movePiece moves seat's piece to tile `to`, updates vision, and tells each
+// seat only the ends of the move it could see: seats that see the piece
+// before and after learn both, seats that see it only after learn where it
+// arrived, seats that saw it only before learn that it left.
+func (s *State) movePiece(kind string, seat, to int) {
+	pl := &s.players[seat]
+	from := int(pl.pos)
+	me := engine.Only(engine.Seat(seat))
+	before := s.pieceAudience(seat)
+	pl.pos = int16(to)
 	s.see(seat)
-	aud := s.pieceAudience(seat) | engine.Only(engine.Seat(seat))
-	s.emit("moved", seat, aud, movedData{From: s.coord(from), To: s.coord(to)}, nil)
+	if from >= 0 {
+		s.refreshOwner(from) // a stealthed piece leaving uncovers the tile's owner
+	}
+	after := s.pieceAudience(seat)
+	f, t := s.coord(from), s.coord(to)
+	both := before&after | me
+	s.emit(kind, seat, both, movedData{From: &f, To: &t}, nil)
+	if arrived := after &^ both; arrived != 0 {
+		s.emit(kind, seat, arrived, movedData{To: &t}, nil)
+	}
+	if left := before &^ after &^ me; left != 0 {
+		s.emit(kind, seat, left, movedData{From: &f}, nil)
+	}
 }
 
+// movedData is the payload of "moved", "returned" and "relocated"; an end
+// the receiving seat could not see is left out.
 type movedData struct {
-	From Coord `json:"from"`
-	To   Coord `json:"to"`
+	From *Coord `json:"from,omitempty"`
+	To   *Coord `json:"to,omitempty"`
 }
 
 // contact processes the tile triggers of the tile the active piece touched
@@ -313,11 +333,8 @@ func (s *State) endTurn() {
 	if pl.returnAtEnd && !pl.defeated && pl.prev >= 0 {
 		// A beaten attacker goes back to the tile it contacted last turn
 		// (REL-568, GAP-18 (6)).
-		from := int(pl.pos)
-		pl.pos = pl.prev
 		pl.returnAtEnd = false
-		s.see(seat)
-		s.emit("returned", seat, s.pieceAudience(seat)|engine.Only(engine.Seat(seat)), movedData{From: s.coord(from), To: s.coord(int(pl.pos))}, nil)
+		s.movePiece("returned", seat, int(pl.prev))
 	}
 	if s.climate == Tropical { // REL-806, GAP-39
 		s.squall++
@@ -341,16 +358,14 @@ func (s *State) advance() bool {
 	}
 	s.turnIdx = 0
 	s.cycle++
-	s.night = !s.night // REL-821, GAP-43
-	if s.night {
-		// Nightfall: each seat keeps what it saw by day.
-		n := len(s.tiles)
-		for seat := 0; seat <= len(s.players); seat++ {
-			for t := range s.tiles {
-				s.known[seat*n+t] = s.tiles[t].Owner
-			}
+	if !s.night {
+		// Nightfall: each seat keeps the owners it saw by day.
+		for t := range s.tiles {
+			s.refreshOwner(t)
 		}
-	} else {
+	}
+	s.night = !s.night // REL-821, GAP-43
+	if !s.night {
 		for seat := 0; seat <= len(s.players); seat++ {
 			s.see(seat)
 		}

@@ -361,8 +361,9 @@ func TestGAP34_AllFallAtOnceIsADraw(t *testing.T) {
 }
 
 // At the cycle limit the surviving seats are ranked by progress toward the
-// nearest victory (per mille), then tiles owned, then reputation; the first
-// wins "ranked" unless it ties the second on all three, a draw (GAP-71).
+// nearest victory (per mille: followers ÷ threshold, or reputation gained
+// since the start ÷ 50), then tiles owned, then reputation; the first wins
+// "ranked" unless it ties the second on all three, a draw (GAP-71).
 func TestGAP71_CycleLimitRanking(t *testing.T) {
 	type seatSet struct {
 		followers int32
@@ -377,9 +378,12 @@ func TestGAP71_CycleLimitRanking(t *testing.T) {
 		how     string
 		ranking []int
 	}{
-		// 2 players: 2000/3334 = 599‰ < 70/100 = 700‰.
-		{"progress: reputation beats followers", []seatSet{{2000, 50, 5}, {0, 70, 0}}, []int{0, 1}, 1, "ranked", []int{1, 0}},
-		// 3000/3334 = 899‰ > 80/100.
+		// 2 players: 2000/3334 = 599‰ < (85−50)/(100−50) = 700‰; social
+		// progress counts from the starting reputation (docs/decisions.md).
+		{"progress: reputation beats followers", []seatSet{{2000, 50, 5}, {0, 85, 0}}, []int{0, 1}, 1, "ranked", []int{1, 0}},
+		// Reputation 70 is only 400‰: 2000 followers (599‰) rank above it.
+		{"progress: reputation counts from the start", []seatSet{{2000, 50, 0}, {0, 70, 5}}, []int{1, 0}, 0, "ranked", []int{0, 1}},
+		// 3000/3334 = 899‰ > (80−50)/50 = 600‰.
 		{"progress: followers beat reputation", []seatSet{{3000, 50, 0}, {0, 80, 4}}, []int{1, 0}, 0, "ranked", []int{0, 1}},
 		{"tiles break a progress tie", []seatSet{{0, 60, 1}, {0, 60, 3}}, []int{0, 1}, 1, "ranked", []int{1, 0}},
 		{"reputation breaks a progress and tiles tie", []seatSet{{3000, 50, 2}, {3000, 60, 2}}, []int{0, 1}, 1, "ranked", []int{1, 0}},

@@ -66,6 +66,20 @@ type PlayerView struct {
 	Turns       int       `json:"turns"`
 }
 
+// pendingFor names the pending decision as the seat (or spectator row) may
+// know it: the kind only when it sees the active piece, else "turn", since
+// a kind such as "interaction" would tell where an unseen piece stands.
+func (s *State) pendingFor(row int) string {
+	if s.phase == phaseOver || s.phase == phaseWind {
+		return phaseKinds[s.phase]
+	}
+	a := s.active()
+	if row == a || row < len(s.players) && s.seesPiece(row, a) || row == len(s.players) && s.pieceAudience(a).Has(engine.Spectator) {
+		return phaseKinds[s.phase]
+	}
+	return "turn"
+}
+
 // View returns seat's view, or the public view for engine.Spectator
 // (engine.State).
 func (s *State) View(seat engine.Seat) any { return s.view(seat) }
@@ -78,7 +92,7 @@ func (s *State) view(seat engine.Seat) *View {
 	v := &View{
 		Game: "realigious", Seat: int(seat), Width: s.geo.w, Height: s.geo.h,
 		Climate: s.climate, Cycle: s.cycle, CycleLimit: s.cycleLimit, Night: s.night,
-		Active: s.active(), Pending: phaseKinds[s.phase],
+		Active: s.active(), Pending: s.pendingFor(row),
 		Religious: s.p.religiousThreshold(len(s.players)),
 	}
 	for _, o := range s.order {
@@ -118,7 +132,7 @@ func (s *State) view(seat engine.Seat) *View {
 		}
 		tv.Visible = seat != engine.Spectator && s.seesTile(row, t) || seat == engine.Spectator && !s.night
 		owner := int(s.known[row*n+t])
-		if tv.Visible {
+		if s.ownerVisible(row, t) {
 			owner = int(tile.Owner)
 		}
 		tv.Owner = &owner

@@ -298,7 +298,7 @@ func visAudienceScene(t *testing.T, night bool) (s *State, a, x, near int) {
 	return s, a, x, near
 }
 
-func everyone(yes bool) map[engine.Seat]bool {
+func visEveryone(yes bool) map[engine.Seat]bool {
 	return map[engine.Seat]bool{0: yes, 1: yes, 2: yes, engine.Spectator: yes}
 }
 
@@ -308,7 +308,7 @@ func TestEventAudiences(t *testing.T) {
 	// REL-874) plus the seats involved (GAP-62); owner changes to the seats
 	// that see the tile (GAP-62, GAP-70); turn-flow and climate events to
 	// everyone.
-	public := everyone(true)
+	public := visEveryone(true)
 	tests := []visAudienceCase{
 		{"moved at night", "moved", func(t *testing.T) (*State, []string) {
 			s, _, _, _ := visAudienceScene(t, true)
@@ -728,6 +728,20 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 				if !got { // flow and climate events are public
 					t.Fatalf("seat %d does not receive the public %s event", v, e.Kind)
 				}
+			}
+		}
+	}
+
+	// The rules restated agree with the code's vision (vision.go).
+	for v := range post.players {
+		for i := range post.players {
+			if got, want := post.seesPiece(v, i) && post.players[i].pos >= 0, visSeesPiece(post, engine.Seat(v), i); got != want {
+				t.Fatalf("seesPiece(%d, %d) = %v, the rules say %v", v, i, got, want)
+			}
+		}
+		for tile := range post.tiles {
+			if got, want := post.seesTile(v, tile), visSeesTile(post, engine.Seat(v), tile); got != want {
+				t.Fatalf("seesTile(%d, %d) = %v, the rules say %v", v, tile, got, want)
 			}
 		}
 	}

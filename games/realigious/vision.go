@@ -91,6 +91,14 @@ func (s *State) pieceAudience(seat int) engine.SeatMask {
 // known (UI-412).
 func (s *State) see(seat int) {
 	n := len(s.tiles)
+	if seat < len(s.players) {
+		// Detection from high ground can uncover a stealthed piece's tile.
+		for o := range s.players {
+			if p := int(s.players[o].pos); o != seat && p >= 0 && s.ownerVisible(seat, p) {
+				s.known[seat*n+p] = s.tiles[p].Owner
+			}
+		}
+	}
 	if !s.night || seat == len(s.players) {
 		w := s.words()
 		for i := 0; i < w; i++ {
@@ -125,7 +133,52 @@ func (s *State) see(seat int) {
 
 func (s *State) seeTile(seat, t int) {
 	s.reveal(seat, t)
-	s.known[seat*len(s.tiles)+t] = s.tiles[t].Owner
+	if s.ownerVisible(seat, t) {
+		s.known[seat*len(s.tiles)+t] = s.tiles[t].Owner
+	}
+}
+
+// ownerVisible reports whether seat (or the spectator row, len(players))
+// sees who owns tile t now: it sees the tile, and no stealthed piece it
+// cannot see stands there. A stealthed piece's captures stay hidden until
+// it leaves the trees (REL-870, GAP-70): otherwise a change of owner would
+// give its position away.
+func (s *State) ownerVisible(seat, t int) bool {
+	spectator := seat == len(s.players)
+	if spectator && s.night || !spectator && !s.seesTile(seat, t) {
+		return false
+	}
+	if s.tiles[t].Structure != Trees {
+		return true
+	}
+	for o := range s.players {
+		op := &s.players[o]
+		if o == seat || op.defeated || int(op.pos) != t {
+			continue
+		}
+		if spectator || !s.seesPiece(seat, o) {
+			return false
+		}
+	}
+	return true
+}
+
+// refreshOwner records tile t's owner for every seat that sees it, and
+// returns the mask of those seats (spectators included).
+func (s *State) refreshOwner(t int) engine.SeatMask {
+	n := len(s.tiles)
+	var m engine.SeatMask
+	for seat := 0; seat <= len(s.players); seat++ {
+		if s.ownerVisible(seat, t) {
+			s.known[seat*n+t] = s.tiles[t].Owner
+			if seat == len(s.players) {
+				m |= engine.SpectatorBit
+			} else {
+				m |= engine.Only(engine.Seat(seat))
+			}
+		}
+	}
+	return m
 }
 
 // Memory is what a seat remembers of a tile (UI-412-416).

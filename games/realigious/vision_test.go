@@ -42,12 +42,12 @@ func visConfig(t testing.TB, climate string, seats int) Config {
 func visBlank(t testing.TB, seats int) *State {
 	t.Helper()
 	s := visGame.NewState(visConfig(t, "dry", seats), 7)
-	s.blankMap(Sand)
+	visBlankMap(s, Sand)
 	return s
 }
 
-// blankMap makes every tile plain, neutral terrain of one kind.
-func (s *State) blankMap(terrain Terrain) {
+// visBlankMap makes every tile plain, neutral terrain of one kind.
+func visBlankMap(s *State, terrain Terrain) {
 	for i := range s.tiles {
 		s.tiles[i] = Tile{Terrain: terrain, Owner: -1, Alloc: [numResources]int32{10, 10, 10}}
 	}
@@ -574,9 +574,9 @@ func TestMemoryStates(t *testing.T) {
 		owner     *int
 		attrs     bool
 	}{
-		{"revealed, in vision", near, Revealed, true, Building, ptr(1), true}, // UI-412, UI-413
-		{"adjacent", ring, Adjacent, false, House, nil, true},                 // UI-414, UI-415
-		{"unrevealed", out, Unrevealed, false, NoStructure, nil, false},       // UI-416
+		{"revealed, in vision", near, Revealed, true, Building, visPtr(1), true}, // UI-412, UI-413
+		{"adjacent", ring, Adjacent, false, House, nil, true},                    // UI-414, UI-415
+		{"unrevealed", out, Unrevealed, false, NoStructure, nil, false},          // UI-416
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -617,7 +617,7 @@ func TestMemoryStates(t *testing.T) {
 	})
 }
 
-func ptr(v int) *int { return &v }
+func visPtr(v int) *int { return &v }
 
 func TestKnownOwnerMemory(t *testing.T) {
 	// UI-413, GAP-43: out of vision a seat sees the owner it last saw. A tile
