@@ -9,9 +9,14 @@ import (
 )
 
 // Combat tests (spec section 8, REL-500-580, and the GAP decisions of
-// docs/decisions.md). Each test builds a controlled position with cbGame,
-// plays real answers through Apply and checks state and events. Every spec
-// ID is cited at the assertion that verifies it.
+// docs/decisions.md). Most combat rules are checked by the scenario files
+// testdata/scenarios/combat-*.json; the tests here check what a scenario's
+// expect block cannot: the terms and tiers of R1 and R2 in the explain
+// event, the declare event's costs, the roll's chance weights, the answers
+// offered by the piece interaction tab and the relocation, and clamps under
+// other rules parameters. Each test builds a controlled position with
+// cbGame, plays real answers through Apply and checks state and events.
+// Every spec ID is cited at the assertion that verifies it.
 
 // cbGame builds a match for combat tests: a blank 9×9 grass map (no
 // structures, allotments or owners), turn order by seat number, every piece
