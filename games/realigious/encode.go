@@ -308,8 +308,54 @@ func (g *Game) decode(b []byte) (*State, error) {
 	if d.err != nil {
 		return nil, d.err
 	}
-	if s.phase != phaseOver && (s.roll.tile < -1 || int(s.roll.tile) >= nt) {
-		return nil, fmt.Errorf("realigious: %w: roll tile out of range", engine.ErrCorrupt)
+	if err := s.validate(); err != nil {
+		return nil, fmt.Errorf("realigious: %w: %w", engine.ErrCorrupt, err)
 	}
 	return s, nil
+}
+
+// validate checks what a decoded state needs so that no method can panic
+// on it: seats and tiles in range, a turn order that is a permutation, and a
+// pending decision with at least one legal answer.
+func (s *State) validate() error {
+	np, nt := len(s.players), len(s.tiles)
+	seen := 0
+	for _, o := range s.order {
+		if seen&(1<<uint(o)) != 0 {
+			return fmt.Errorf("turn order %v is not a permutation", s.order)
+		}
+		seen |= 1 << uint(o)
+	}
+	inSeat := func(v int8) bool { return v >= -1 && int(v) < np }
+	if !inSeat(s.roll.seat) || !inSeat(s.roll.defender) || !inSeat(s.relocSeat) || !inSeat(s.winner) {
+		return fmt.Errorf("seat out of range in roll %d/%d, relocation %d or winner %d", s.roll.seat, s.roll.defender, s.relocSeat, s.winner)
+	}
+	if s.roll.tile < -1 || int(s.roll.tile) >= nt {
+		return fmt.Errorf("roll tile %d out of range", s.roll.tile)
+	}
+	if s.cycleLimit < 1 || s.cycleLimit > maxCycleLimit {
+		return fmt.Errorf("cycle limit %d out of range", s.cycleLimit)
+	}
+	for _, r := range s.ranking {
+		if r < 0 || int(r) >= np {
+			return fmt.Errorf("ranking seat %d out of range", r)
+		}
+	}
+	if s.phase == phaseOver {
+		return nil
+	}
+	if s.phase == phaseRoll && (s.roll.seat < 0 || s.roll.tile < 0 || s.roll.kind != rollPropagation && s.roll.defender < 0) {
+		return fmt.Errorf("pending roll without its seat, tile or defender")
+	}
+	if s.phase == phaseRelocate && s.relocSeat < 0 {
+		return fmt.Errorf("pending relocation without its seat")
+	}
+	if s.players[s.active()].pos < 0 && s.phase != phaseWind {
+		return fmt.Errorf("active seat %d has no piece", s.active())
+	}
+	var buf [16]engine.Answer
+	if len(s.Legal(buf[:0])) == 0 {
+		return fmt.Errorf("pending %q has no legal answer", phaseKinds[s.phase])
+	}
+	return nil
 }

@@ -106,9 +106,7 @@ func (s *State) applyRoll(success bool) {
 func (s *State) propagationResult(seat, t int, success bool, ex *Explain) {
 	pl := &s.players[seat]
 	if !success {
-		if pl.propCorr < ^uint8(0) { // stacks until a success, never wrapping (REL-428)
-			pl.propCorr++ // REL-415, REL-427, REL-441
-		}
+		stack(&pl.propCorr) // REL-415, REL-427, REL-428, REL-441
 		s.emit("propagation", seat, s.involved(seat, -1), ex, nil)
 		s.endTurn()
 		return
@@ -147,7 +145,7 @@ func (s *State) propagationResult(seat, t int, success bool, ex *Explain) {
 func (s *State) combatResult(seat, def, t int, success bool, ex *Explain) {
 	pl, dp := &s.players[seat], &s.players[def]
 	if !success {
-		pl.combatCorr++       // REL-548
+		stack(&pl.combatCorr) // REL-548
 		dp.defCorr = 0        // REL-569
 		pl.returnAtEnd = true // REL-568
 		s.emit("combat", seat, s.involved(seat, def), ex, nil)
@@ -156,8 +154,8 @@ func (s *State) combatResult(seat, def, t int, success bool, ex *Explain) {
 		}
 		return
 	}
-	pl.combatCorr = 0 // REL-561
-	dp.defCorr++      // REL-533
+	pl.combatCorr = 0  // REL-561
+	stack(&dp.defCorr) // REL-533
 	tile := &s.tiles[t]
 	for r := Resource(0); r < numResources; r++ { // REL-565, GAP-67
 		loss := int(tile.Alloc[r]) * s.p.DefenderLossPct / 100
@@ -196,7 +194,7 @@ func (s *State) pieceCombatResult(seat, def, t int, success bool, ex *Explain) {
 	pl, dp := &s.players[seat], &s.players[def]
 	s.emit("piece_combat", seat, s.involved(seat, def), ex, nil)
 	if !success {
-		pl.combatCorr++                                       // REL-577
+		stack(&pl.combatCorr)                                 // REL-577
 		dp.defCorr = 0                                        // REL-580
 		pl.returnAtEnd = true                                 // GAP-18 (6)
 		if !s.loseReputation(seat, s.p.PieceLossReputation) { // REL-579
@@ -205,7 +203,7 @@ func (s *State) pieceCombatResult(seat, def, t int, success bool, ex *Explain) {
 		return
 	}
 	pl.combatCorr = 0                          // REL-571
-	dp.defCorr++                               // REL-533
+	stack(&dp.defCorr)                         // REL-533
 	s.setOwner(t, seat, s.involved(seat, def)) // REL-572, REL-574
 	if s.checkEnd() {
 		return
@@ -234,7 +232,7 @@ func (s *State) appendRelocations(buf []engine.Answer) []engine.Answer {
 	from := int(s.players[seat].pos)
 	best := -1
 	for t := range s.tiles {
-		if int(s.tiles[t].Owner) != seat || t == from {
+		if int(s.tiles[t].Owner) != seat || t == from || !s.canContact(t) { // REL-814: not onto a blocked tile
 			continue
 		}
 		d := s.geo.distance(from, t)
@@ -318,5 +316,12 @@ func (s *State) eliminate(seat int) {
 		if int(s.tiles[t].Owner) == seat {
 			s.setOwner(t, -1, 0)
 		}
+	}
+}
+
+// stack adds one correction stack; stacks grow until reset and never wrap.
+func stack(c *uint8) {
+	if *c < ^uint8(0) {
+		*c++
 	}
 }

@@ -12,6 +12,10 @@ import (
 // replay; replays made under another version are rejected.
 const RulesVersion = "realigious/1"
 
+// maxCycleLimit bounds a configured cycle limit, and with it the length of
+// every match.
+const maxCycleLimit = 1000
+
 // Game creates Realigious matches under one set of rules parameters. It is
 // immutable and safe for concurrent use.
 type Game struct {
@@ -84,8 +88,8 @@ func (g *Game) ParseConfig(raw []byte, seats int) (Config, error) {
 	if c.CycleLimit == 0 {
 		c.CycleLimit = g.params.CycleLimit
 	}
-	if c.CycleLimit < 1 {
-		return c, fmt.Errorf("realigious: %w: cycle_limit %d", engine.ErrBadConfig, c.CycleLimit)
+	if c.CycleLimit < 1 || c.CycleLimit > maxCycleLimit {
+		return c, fmt.Errorf("realigious: %w: cycle_limit %d (1 to %d)", engine.ErrBadConfig, c.CycleLimit, maxCycleLimit)
 	}
 	if len(c.Seats) > seats {
 		return c, fmt.Errorf("realigious: %w: %d seat choices for %d players", engine.ErrBadConfig, len(c.Seats), seats)

@@ -13,7 +13,11 @@ func (s *State) Pending() engine.Decision {
 		return engine.Decision{Seat: engine.NoSeat, Kind: phaseKinds[phaseOver]}
 	case phaseRoll, phaseRelocate, phaseWind:
 		var buf [8]engine.Answer
-		return engine.Decision{Seat: engine.Chance, Kind: phaseKinds[s.phase], Default: s.Legal(buf[:0])[0]}
+		d := engine.Decision{Seat: engine.Chance, Kind: phaseKinds[s.phase]}
+		if legal := s.Legal(buf[:0]); len(legal) > 0 {
+			d.Default = legal[0]
+		}
+		return d
 	}
 	return engine.Decision{Seat: engine.Seat(s.active()), Kind: phaseKinds[s.phase], Default: s.defaultAnswer()}
 }
@@ -25,8 +29,9 @@ func (s *State) defaultAnswer() engine.Answer {
 	switch s.phase {
 	case phaseMove:
 		var buf [numDirs]engine.Answer
-		legal := s.Legal(buf[:0])
-		return legal[(s.turns*5+s.steps)%len(legal)]
+		if legal := s.Legal(buf[:0]); len(legal) > 0 {
+			return legal[(s.turns*5+s.steps)%len(legal)]
+		}
 	case phaseSprint, phaseExtraMove:
 		return answer(ansStop, 0)
 	case phaseInteraction:
@@ -368,6 +373,12 @@ func (s *State) advance() bool {
 	if !s.night {
 		for seat := 0; seat <= len(s.players); seat++ {
 			s.see(seat)
+		}
+		// Daybreak: known catches up with every owner now in sight, so that
+		// a stealthed piece entering a tile later does not turn its shown
+		// owner back to a stale one (and give itself away).
+		for t := range s.tiles {
+			s.refreshOwner(t)
 		}
 	}
 	s.emitAll("cycle", -1, cycleData{Cycle: s.cycle, Night: s.night})

@@ -386,18 +386,40 @@ func TestREL227_NoMoveOntoNonContactable(t *testing.T) {
 // With no contactable neighbour the piece stays, contact continues and no
 // tile interaction happens (GAP-48).
 func TestGAP48_NoLegalMoveStays(t *testing.T) {
-	s := ttNew(t, "tropical", 1, "islam/businessman", "islam/businessman")
-	ttFlat(s)
-	ttPut(t, s, 0, 4, 4)
-	ttPut(t, s, 1, 7, 7)
-	here := ttIdx(t, s, 4, 4)
-	for d := Dir(0); d < numDirs; d++ {
-		s.tiles[s.geo.neighbour(here, d)].Terrain = Water
+	// Cold map of water with two strips of land: seat 0 on 4,4 whose only
+	// way out is 5,4, seat 1 on 7,7 with 8,7. Rasputitsa blocks one free
+	// tile per turn (REL-813); try generator states until it blocks 5,4 at
+	// the start of seat 0's turn, leaving seat 0 without a legal move.
+	base := ttNew(t, "cold", 1, "islam/businessman", "islam/businessman")
+	ttFlat(base)
+	for i := range base.tiles {
+		base.tiles[i].Terrain = Water
 	}
-	ev := ttBegin(s, 0, 1)
+	for _, c := range [][2]int{{4, 4}, {5, 4}, {7, 7}, {8, 7}} {
+		base.tiles[ttIdx(t, base, c[0], c[1])].Terrain = Grass
+	}
+	ttPut(t, base, 0, 4, 4)
+	ttPut(t, base, 1, 7, 7)
+	here, exit := ttIdx(t, base, 4, 4), ttIdx(t, base, 5, 4)
+	var s *State
+	var ev []engine.Event
+	for k := uint64(1); k <= 200 && s == nil; k++ {
+		c := base.clone()
+		c.rng = engine.SeedPCG(k, 48)
+		e := ttBegin(c, 0, 1)
+		if slices.Contains(ttKinds(e), "no_move") && c.Pending().Seat == 1 {
+			s, ev = c, e
+		}
+	}
+	if s == nil {
+		t.Fatal("Rasputitsa never blocked the only exit in 200 tries")
+	}
 	k := ttKinds(ev)
-	if !slices.Contains(k, "no_move") { // GAP-48
-		t.Fatalf("events %v, want no_move", k)
+	if r := ttFind(ev, "rasputitsa"); len(r) == 0 || !slices.Contains(r[0].Data.([]Coord), s.coord(exit)) { // REL-814: the only exit is blocked
+		t.Fatalf("events %v", k)
+	}
+	if i := slices.Index(k, "no_move"); i < 0 || ev[i].Seat != 0 { // GAP-48
+		t.Fatalf("events %v, want no_move for seat 0", k)
 	}
 	if d := s.Pending(); d.Seat != 1 || d.Kind != "move" { // GAP-48: the turn ends without a decision
 		t.Fatalf("pending %+v, want seat 1 to move", d)
@@ -405,17 +427,17 @@ func TestGAP48_NoLegalMoveStays(t *testing.T) {
 	if ttPos(s, 0) != (Coord{4, 4}) { // GAP-48: the piece stays
 		t.Fatalf("piece moved to %v", ttPos(s, 0))
 	}
-	if s.tiles[here].Owner != -1 || len(ttFind(ev, "propagation")) != 0 { // GAP-48: no tile interaction
+	if s.tiles[here].Owner != -1 || len(ttFind(ev, "propagation")) != 0 || s.players[0].turns != 1 { // GAP-48: no tile interaction; the turn counted
 		t.Fatal("a tile interaction happened")
 	}
-	// Contact with the tile continues: at night the stuck piece still sees
-	// around it, and the next time a way opens it moves from there.
+	// Contact with the tile continues: when night falls, the stuck piece
+	// still sees around 4,4 and nowhere else.
 	ttDo(t, s, "move e")
 	ttDo(t, s, "failure")
-	if !s.night {
-		t.Fatal("want night after the first cycle")
+	if !s.night || ttPos(s, 0) != (Coord{4, 4}) {
+		t.Fatalf("night %v, piece %v", s.night, ttPos(s, 0))
 	}
-	if !s.seesTile(0, s.geo.neighbour(here, DirE)) || s.seesTile(0, ttIdx(t, s, 7, 4)) { // GAP-48, REL-226
+	if !s.seesTile(0, exit) || s.seesTile(0, ttIdx(t, s, 7, 4)) { // GAP-48, REL-226
 		t.Fatal("night vision not centred on the stuck piece")
 	}
 }

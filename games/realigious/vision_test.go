@@ -79,24 +79,26 @@ func visWalk(t testing.TB, s *State, from int, dirs ...Dir) int {
 }
 
 // visPlace puts seat's piece on tile, contacting it, and records what the
-// seat sees from there, as a move does (afterMove).
+// seat sees from there, as a move does (movePiece): the tile it left shows
+// its owner again to every seat that now sees it.
 func visPlace(s *State, seat, tile int) {
 	pl := &s.players[seat]
+	from := int(pl.pos)
 	pl.pos, pl.prev = int16(tile), int16(tile)
 	pl.onStart = false
 	s.see(seat)
+	if from >= 0 {
+		s.refreshOwner(from)
+	}
 }
 
 // visNightfall turns the state to night as advance does: every seat and the
-// spectator remember the owners they saw by day.
+// spectator remember the owners they saw by day (refreshOwner).
 func visNightfall(s *State) {
-	s.night = true
-	n := len(s.tiles)
-	for row := 0; row <= len(s.players); row++ {
-		for t := range s.tiles {
-			s.known[row*n+t] = s.tiles[t].Owner
-		}
+	for t := range s.tiles {
+		s.refreshOwner(t)
 	}
+	s.night = true
 }
 
 // visMakeActive hands the move decision to seat, first in the turn order,
@@ -424,7 +426,10 @@ func TestStealthEndsOnLeaving(t *testing.T) {
 
 func TestStealthHidesEvents(t *testing.T) {
 	// REL-871, GAP-62: the events of a stealthed piece reach only its own
-	// seat and seats that see it from high ground (REL-874).
+	// seat and seats that see it from high ground (REL-874). Seats that saw
+	// it step into the trees are told that it left, not where it went.
+	// REL-870, GAP-70: its capture of the trees tile is hidden the same way
+	// until it leaves the tile (REL-872).
 	s := visBlank(t, 3)
 	start := visAt(t, s, 4, 4)
 	trees := visWalk(t, s, start, DirE)
@@ -437,25 +442,49 @@ func TestStealthHidesEvents(t *testing.T) {
 	visPlace(s, 2, mount) // on high ground within 3 (REL-874)
 	visMakeActive(t, s, 0)
 
+	// moves returns what viewer is told of seat 0's moves: "from", "to" or
+	// "from to" per event.
+	moves := func(evs []engine.Event, v engine.Seat) []string {
+		var out []string
+		for _, e := range engine.Redact(evs, v) {
+			if e.Kind == "moved" {
+				out = append(out, visEnds(t, e))
+			}
+		}
+		return out
+	}
 	evs := visApply(t, s, "move e")
-	if got := visGets(evs, 1, "moved"); got { // REL-871
-		t.Error("seat 1 is told a stealthed piece moved")
-	}
-	if !visGets(evs, 2, "moved") || !visGets(evs, 0, "moved") { // REL-874
-		t.Error("the mover or the high-ground seat is not told of the move")
-	}
-	if visGets(evs, engine.Spectator, "moved") { // REL-871
-		t.Error("the spectator is told a stealthed piece moved")
-	}
-	evs = visApply(t, s, "success")
-	for _, v := range []engine.Seat{1, engine.Spectator} { // REL-871, GAP-62
-		if visGets(evs, v, "propagation") {
-			t.Errorf("seat %d is told of a stealthed propagation", v)
+	for _, v := range []engine.Seat{1, engine.Spectator} { // REL-871: told it left, not where to
+		if got := moves(evs, v); !slices.Equal(got, []string{"from"}) {
+			t.Errorf("seat %d is told %q of the move into the trees, want only from", v, got)
 		}
 	}
-	for _, v := range []engine.Seat{0, 2} { // REL-874
-		if !visGets(evs, v, "propagation") {
-			t.Errorf("seat %d is not told of the propagation", v)
+	for _, v := range []engine.Seat{0, 2} { // REL-874: the mover and the high ground see both ends
+		if got := moves(evs, v); !slices.Equal(got, []string{"from to"}) {
+			t.Errorf("seat %d is told %q of the move, want from and to", v, got)
+		}
+	}
+	evs = visApply(t, s, "success")
+	if s.tiles[trees].Owner != 0 {
+		t.Fatalf("trees not taken: owner %d", s.tiles[trees].Owner)
+	}
+	for _, v := range []engine.Seat{1, engine.Spectator} {
+		if visGets(evs, v, "propagation") { // REL-871, GAP-62
+			t.Errorf("seat %d is told of a stealthed propagation", v)
+		}
+		if visGets(evs, v, "owner") { // REL-870, GAP-70
+			t.Errorf("seat %d is told of a capture by a piece it does not see", v)
+		}
+		if tv := s.view(v).Tiles[trees]; !tv.Visible || tv.Owner == nil || *tv.Owner != -1 { // REL-870, GAP-70
+			t.Errorf("seat %d's view of the trees: visible %v owner %v, want the old -1", v, tv.Visible, tv.Owner)
+		}
+	}
+	for _, v := range []engine.Seat{0, 2} {
+		if !visGets(evs, v, "propagation") || !visGets(evs, v, "owner") { // REL-874
+			t.Errorf("seat %d is not told of the propagation and capture: %v", v, visKinds(evs, v))
+		}
+		if got := s.view(v).Tiles[trees].Owner; got == nil || *got != 0 { // REL-874, GAP-70
+			t.Errorf("seat %d sees owner %v of the trees, want 0", v, got)
 		}
 	}
 	for _, v := range visViewers(s) { // the view never shows it (REL-871)
@@ -470,6 +499,19 @@ func TestStealthHidesEvents(t *testing.T) {
 		}
 		if got := view.Players[0].Piece != nil; got != (v == 0 || v == 2) {
 			t.Errorf("seat %d's serialized view shows the stealthed piece: %v", v, got)
+		}
+	}
+
+	// The piece leaves the trees: the seats that see it arrive are told
+	// where, not where from, and now see who owns the trees (REL-872).
+	visMakeActive(t, s, 0)
+	evs = visApply(t, s, "move w")
+	for _, v := range []engine.Seat{1, engine.Spectator} {
+		if got := moves(evs, v); !slices.Equal(got, []string{"to"}) { // REL-871, REL-872
+			t.Errorf("seat %d is told %q of the move out of the trees, want only to", v, got)
+		}
+		if got := s.view(v).Tiles[trees].Owner; got == nil || *got != 0 { // REL-872, GAP-70
+			t.Errorf("seat %d sees owner %v of the trees once the piece left, want 0", v, got)
 		}
 	}
 }
@@ -623,6 +665,8 @@ func TestKnownOwnerMemory(t *testing.T) {
 	// UI-413, GAP-43: out of vision a seat sees the owner it last saw. A tile
 	// taken at night out of a seat's sight keeps its old owner in that
 	// seat's view (and the spectator's) until the seat sees it again.
+	// GAP-62: the defender of a combat takes part, so it is told that it
+	// lost the tile wherever it stands.
 	tests := []struct {
 		name     string
 		oldOwner int8 // the tile's owner before: -1 propagation, 1 combat
@@ -632,52 +676,119 @@ func TestKnownOwnerMemory(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := visBlank(t, 2)
+			s := visBlank(t, 3)
 			start := visAt(t, s, 2, 4)
 			x := visWalk(t, s, start, DirE)
 			s.tiles[x].Owner = tc.oldOwner
 			visPlace(s, 0, start)
-			visPlace(s, 1, visAt(t, s, 7, 7)) // far away
+			visPlace(s, 1, visAt(t, s, 7, 7)) // far away; the defender in combat
+			away := visAt(t, s, 0, 8)
+			visPlace(s, 2, away) // far away, never involved
 			visNightfall(s)
 			visMakeActive(t, s, 0)
 			old := int(tc.oldOwner)
+			defender := tc.oldOwner == 1
 
 			evs := visApply(t, s, "move e", "success")
 			if s.tiles[x].Owner != 0 {
 				t.Fatalf("tile not taken: owner %d", s.tiles[x].Owner)
 			}
-			if visGets(evs, 1, "owner") || visGets(evs, engine.Spectator, "owner") { // REL-824
+			if visGets(evs, 2, "owner") || visGets(evs, engine.Spectator, "owner") { // REL-824
 				t.Error("a seat out of sight is told of the owner change")
+			}
+			if got := visGets(evs, 1, "owner"); got != defender { // GAP-62
+				t.Errorf("seat 1 is told of the owner change: %v, want %v", got, defender)
 			}
 			if got := s.view(0).Tiles[x].Owner; got == nil || *got != 0 {
 				t.Errorf("the taker sees owner %v", got)
 			}
-			for _, v := range []engine.Seat{1, engine.Spectator} { // UI-413
+			if got := s.view(1).Tiles[x]; got.Owner == nil || *got.Owner != map[bool]int{true: 0, false: old}[defender] || got.Visible { // GAP-62, UI-413
+				t.Errorf("seat 1 sees owner %v (visible %v)", got.Owner, got.Visible)
+			}
+			for _, v := range []engine.Seat{2, engine.Spectator} { // UI-413
 				if got := s.view(v).Tiles[x]; got.Owner == nil || *got.Owner != old || got.Visible {
 					t.Errorf("seat %d sees owner %v (visible %v), want the old %d", v, got.Owner, got.Visible, old)
 				}
 			}
-			// Seat 1 comes next to the tile: it sees the new owner, and
+			// Seat 2 comes next to the tile: it sees the new owner, and
 			// keeps knowing it after it leaves (UI-412, UI-413).
-			visPlace(s, 1, visWalk(t, s, x, DirE))
-			if got := s.view(1).Tiles[x]; got.Owner == nil || *got.Owner != 0 || !got.Visible {
+			visPlace(s, 2, visWalk(t, s, x, DirE))
+			if got := s.view(2).Tiles[x]; got.Owner == nil || *got.Owner != 0 || !got.Visible { // UI-412
 				t.Errorf("in sight: owner %v visible %v, want 0", got.Owner, got.Visible)
 			}
-			visPlace(s, 1, visAt(t, s, 7, 7))
-			if got := s.view(1).Tiles[x]; got.Owner == nil || *got.Owner != 0 || got.Visible {
+			visPlace(s, 2, away)
+			if got := s.view(2).Tiles[x]; got.Owner == nil || *got.Owner != 0 || got.Visible { // UI-413
 				t.Errorf("after leaving: owner %v visible %v, want remembered 0", got.Owner, got.Visible)
 			}
-			if got := s.view(engine.Spectator).Tiles[x].Owner; *got != old { // no live vision at night
+			if got := s.view(engine.Spectator).Tiles[x].Owner; *got != old { // REL-824: no live vision at night
 				t.Errorf("the spectator sees owner %d at night, want %d", *got, old)
 			}
 			// Daybreak shows every owner again (REL-823).
 			s.night = false
 			for _, v := range visViewers(s) {
-				if got := s.view(v).Tiles[x].Owner; got == nil || *got != 0 {
+				if got := s.view(v).Tiles[x].Owner; got == nil || *got != 0 { // REL-823
 					t.Errorf("seat %d at day: owner %v", v, got)
 				}
 			}
 		})
+	}
+}
+
+func TestKnownOwnerUnderStealth(t *testing.T) {
+	// REL-870, GAP-70: a seat sees a tile's live owner only when no
+	// stealthed piece it cannot see stands on it; otherwise it sees the
+	// owner it last saw (UI-413). So a piece stepping into trees never
+	// changes the owner shown, not even on a tile that changed hands at
+	// night out of the seat's sight: by day the seat saw the new owner
+	// (REL-823), and it keeps that one.
+	s := visBlank(t, 3)
+	trees := visAt(t, s, 4, 4)
+	s.tiles[trees].Structure = Trees
+	a := visWalk(t, s, trees, DirW)
+	visPlace(s, 0, a)
+	visPlace(s, 1, visAt(t, s, 0, 8))
+	visPlace(s, 2, visAt(t, s, 8, 0))
+	visNightfall(s)
+	visMakeActive(t, s, 0)
+	visApply(t, s, "move e", "success") // seat 0 takes the trees at night
+	if s.tiles[trees].Owner != 0 {
+		t.Fatalf("trees not taken: owner %d", s.tiles[trees].Owner)
+	}
+	for _, v := range []engine.Seat{1, 2, engine.Spectator} {
+		if got := *s.view(v).Tiles[trees].Owner; got != -1 { // REL-824, UI-413
+			t.Errorf("seat %d sees owner %d of a tile taken out of its sight", v, got)
+		}
+	}
+
+	// Seat 0 has the last turn of the cycle: it leaves the trees and day
+	// breaks.
+	s.order, s.turnIdx, s.phase = []int8{1, 2, 0}, 2, phaseMove
+	s.players[0].prev = s.players[0].pos
+	visApply(t, s, "move w", "failure")
+	if s.night {
+		t.Fatal("still night") // REL-821
+	}
+	for _, v := range []engine.Seat{1, 2, engine.Spectator} {
+		if tv := s.view(v).Tiles[trees]; !tv.Visible || *tv.Owner != 0 { // REL-823, GAP-70
+			t.Errorf("seat %d at day: visible %v owner %d, want 0", v, tv.Visible, *tv.Owner)
+		}
+	}
+
+	// By day, the piece steps back into the trees, out of sight: the owner
+	// shown stays the one each seat saw.
+	visMakeActive(t, s, 0)
+	visApply(t, s, "move e")
+	for _, v := range []engine.Seat{1, 2, engine.Spectator} {
+		view := s.view(v)
+		if view.Players[0].Piece != nil { // REL-871
+			t.Fatalf("seat %d sees the stealthed piece", v)
+		}
+		if got := *view.Tiles[trees].Owner; got != 0 { // REL-870, UI-413
+			t.Errorf("seat %d sees owner %d when a stealthed piece steps onto the tile, want the 0 it saw", v, got)
+		}
+		if got := s.ownerVisible(visRow(s, v), trees); got { // REL-870
+			t.Errorf("seat %d sees the live owner under a piece it does not see", v)
+		}
 	}
 }
 
