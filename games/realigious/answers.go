@@ -18,8 +18,10 @@ const (
 	ansPass    = 5
 	ansFailure = 6
 	ansSuccess = 7
-	ansTile    = 8 // argument: tile index
-	ansWind    = 9 // argument: Wind
+	ansTile    = 8  // argument: tile index
+	ansWind    = 9  // argument: Wind
+	ansBribe   = 10 // argument: target<<1 | (1 to pay in influence)
+	ansSeat    = 11 // argument: seat
 )
 
 func answer(kind, arg int) engine.Answer { return engine.Answer(kind<<16 | arg) }
@@ -51,6 +53,10 @@ func (s *State) AnswerText(a engine.Answer) string {
 		return "tile " + strconv.Itoa(col) + "," + strconv.Itoa(row)
 	case ansWind:
 		return "wind " + Wind(arg).String()
+	case ansBribe:
+		return "bribe " + enumName(targetNames[:], arg>>1) + " " + (Donations + Resource(arg&1)).String()
+	case ansSeat:
+		return "seat " + strconv.Itoa(arg)
 	}
 	return fmt.Sprintf("answer#%d", uint32(a))
 }
@@ -82,6 +88,20 @@ func (s *State) ParseAnswer(text string) (engine.Answer, error) {
 	case "wind":
 		if i, ok := parseEnum(windNames[:], arg); ok {
 			return answer(ansWind, i), nil
+		}
+	case "bribe":
+		tgt, res, _ := strings.Cut(arg, " ")
+		if i, ok := parseEnum(targetNames[:], tgt); ok {
+			switch res {
+			case "donations":
+				return answer(ansBribe, i<<1), nil
+			case "influence":
+				return answer(ansBribe, i<<1|1), nil
+			}
+		}
+	case "seat":
+		if n, err := strconv.Atoi(arg); err == nil && n >= 0 && n < len(s.players) {
+			return answer(ansSeat, n), nil
 		}
 	case "tile":
 		c, r, ok := strings.Cut(arg, ",")

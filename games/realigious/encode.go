@@ -10,7 +10,7 @@ import (
 // The canonical encoding is a flat sequence of varints in a fixed field
 // order, so equal states give equal bytes. It includes the PRNG state, so
 // it never leaves the server; views are what players get.
-const encodingVersion = 1
+const encodingVersion = 2
 
 type enc struct{ b []byte }
 
@@ -48,6 +48,7 @@ func (s *State) AppendEncoding(buf []byte) []byte {
 		e.u(uint64(t.Structure))
 		e.u(uint64(t.Church))
 		e.i(int(t.Owner))
+		e.bool(t.Claimed)
 		for _, a := range t.Alloc {
 			e.i(int(a))
 		}
@@ -74,6 +75,14 @@ func (s *State) AppendEncoding(buf []byte) []byte {
 		e.bool(p.extraUsed)
 		e.bool(p.returnAtEnd)
 		e.bool(p.onStart)
+		e.bool(p.skipNext)
+		e.u(uint64(p.buff))
+		e.u(uint64(p.run))
+		e.bool(p.nightEye)
+		e.u(uint64(p.clairvoyance))
+		e.bool(p.middleWay)
+		e.bool(p.inshallah)
+		e.i(int(p.secretArt))
 	}
 	for _, o := range s.order {
 		e.i(int(o))
@@ -101,6 +110,29 @@ func (s *State) AppendEncoding(buf []byte) []byte {
 	e.terms(&r.r2Terms)
 	e.i(int(s.relocSeat))
 	e.i(int(s.defeats))
+	e.u(uint64(s.cycleStage))
+	e.u(uint64(s.cont))
+	e.i(int(s.designSeat))
+	e.u(uint64(s.god))
+	e.u(uint64(len(s.relics)))
+	for _, r := range s.relics {
+		e.i(int(r.tile))
+		e.i(int(r.holder))
+		e.u(uint64(r.eye))
+		e.u(uint64(r.seen))
+		e.bool(r.counts)
+	}
+	for _, g := range s.govs {
+		e.i(int(g.tile))
+		e.i(int(g.briber))
+		e.u(uint64(g.bribes))
+	}
+	e.u(uint64(s.celeb.kind))
+	e.i(int(s.celeb.pos))
+	e.i(int(s.celeb.start))
+	e.i(int(s.celeb.briber))
+	e.u(uint64(s.celeb.bribes))
+	e.i(int(s.relicsCollected))
 	for _, w := range s.revealed {
 		e.u(w)
 	}
@@ -213,6 +245,7 @@ func (g *Game) decode(b []byte) (*State, error) {
 		t.Structure = Structure(d.u("structure", uint64(numStructures)-1))
 		t.Church = Religion(d.u("church", uint64(numReligions)-1))
 		t.Owner = int8(d.rng("owner"))
+		t.Claimed = d.bool("claimed")
 		for k := range t.Alloc {
 			t.Alloc[k] = int32(d.i("alloc"))
 		}
@@ -244,6 +277,14 @@ func (g *Game) decode(b []byte) (*State, error) {
 		p.extraUsed = d.bool("extra")
 		p.returnAtEnd = d.bool("return")
 		p.onStart = d.bool("on_start")
+		p.skipNext = d.bool("skip_next")
+		p.buff = uint8(d.u("buff", 255))
+		p.run = uint8(d.u("run", 255))
+		p.nightEye = d.bool("night_eye")
+		p.clairvoyance = uint8(d.u("clairvoyance", 255))
+		p.middleWay = d.bool("middle_way")
+		p.inshallah = d.bool("inshallah")
+		p.secretArt = int32(d.i("secret_art"))
 		for _, v := range []int16{p.pos, p.prev, p.start} {
 			if int(v) < -1 || int(v) >= nt {
 				d.fail("piece position")
@@ -270,9 +311,9 @@ func (g *Game) decode(b []byte) (*State, error) {
 	for k := 0; k < nb; k++ {
 		s.blocked = append(s.blocked, int16(d.u("blocked tile", uint64(nt)-1)))
 	}
-	s.phase = phase(d.u("phase", uint64(phaseOver)))
+	s.phase = phase(d.u("phase", uint64(phaseDesignate)))
 	r := &s.roll
-	r.kind = rollKind(d.u("roll kind", uint64(rollPieceCombat)))
+	r.kind = rollKind(d.u("roll kind", uint64(rollProfessor)))
 	r.seat = int8(d.rng("roll seat"))
 	r.defender = int8(d.rng("roll defender"))
 	r.tile = int16(d.i("roll tile"))
@@ -283,6 +324,29 @@ func (g *Game) decode(b []byte) (*State, error) {
 	d.terms(&r.r2Terms)
 	s.relocSeat = int8(d.rng("reloc"))
 	s.defeats = int16(d.i("defeats"))
+	s.cycleStage = uint8(d.u("cycle_stage", stageWind))
+	s.cont = cont(d.u("cont", uint64(contCycle)))
+	s.designSeat = int8(d.rng("design_seat"))
+	s.god = God(d.u("god", uint64(numGods)-1))
+	nr := int(d.u("relics", 64))
+	for k := 0; k < nr && d.err == nil; k++ {
+		r := relic{tile: int16(d.i("relic tile")), holder: int8(d.rng("relic holder")), eye: Eye(d.u("relic eye", uint64(numEyes)-1)), seen: engine.SeatMask(d.u("relic seen", 0xFFFF)), counts: d.bool("relic counts")}
+		if int(r.tile) < -1 || int(r.tile) >= nt || int(r.holder) >= np {
+			d.fail("relic")
+		}
+		s.relics = append(s.relics, r)
+	}
+	for k := range s.govs {
+		s.govs[k] = gov{tile: int16(d.i("gov tile")), briber: int8(d.rng("gov briber")), bribes: uint8(d.u("gov bribes", 255))}
+		if int(s.govs[k].tile) < -1 || int(s.govs[k].tile) >= nt || int(s.govs[k].briber) >= np {
+			d.fail("gov")
+		}
+	}
+	s.celeb = celebrity{kind: CelebrityKind(d.u("celebrity", uint64(numCelebrities)-1)), pos: int16(d.i("celebrity pos")), start: int16(d.i("celebrity start")), briber: int8(d.rng("celebrity briber")), bribes: uint8(d.u("celebrity bribes", 255))}
+	if int(s.celeb.pos) < -1 || int(s.celeb.pos) >= nt || int(s.celeb.start) < -1 || int(s.celeb.start) >= nt || int(s.celeb.briber) >= np {
+		d.fail("celebrity")
+	}
+	s.relicsCollected = int32(d.i("relics collected"))
 	s.revealed = make([]uint64, (np+1)*s.words())
 	for k := range s.revealed {
 		s.revealed[k] = d.u("revealed", ^uint64(0))
@@ -298,8 +362,8 @@ func (g *Game) decode(b []byte) (*State, error) {
 	s.turns = d.i("turns")
 	s.winner = int8(d.rng("winner"))
 	s.how = d.str("how")
-	nr := int(d.u("ranking", uint64(np)))
-	for k := 0; k < nr; k++ {
+	nk := int(d.u("ranking", uint64(np)))
+	for k := 0; k < nk; k++ {
 		s.ranking = append(s.ranking, int8(d.rng("ranking")))
 	}
 	if d.err == nil && len(d.b) != 0 {
@@ -327,7 +391,7 @@ func (s *State) validate() error {
 		seen |= 1 << uint(o)
 	}
 	inSeat := func(v int8) bool { return v >= -1 && int(v) < np }
-	if !inSeat(s.roll.seat) || !inSeat(s.roll.defender) || !inSeat(s.relocSeat) || !inSeat(s.winner) {
+	if !inSeat(s.roll.seat) || !inSeat(s.roll.defender) || !inSeat(s.relocSeat) || !inSeat(s.winner) || !inSeat(s.designSeat) {
 		return fmt.Errorf("seat out of range in roll %d/%d, relocation %d or winner %d", s.roll.seat, s.roll.defender, s.relocSeat, s.winner)
 	}
 	if s.roll.tile < -1 || int(s.roll.tile) >= nt {
@@ -344,13 +408,17 @@ func (s *State) validate() error {
 	if s.phase == phaseOver {
 		return nil
 	}
-	if s.phase == phaseRoll && (s.roll.seat < 0 || s.roll.tile < 0 || s.roll.kind != rollPropagation && s.roll.defender < 0) {
+	if s.phase == phaseRoll && (s.roll.seat < 0 || s.roll.tile < 0 || (s.roll.kind == rollCombat || s.roll.kind == rollPieceCombat) && s.roll.defender < 0) {
 		return fmt.Errorf("pending roll without its seat, tile or defender")
 	}
 	if s.phase == phaseRelocate && s.relocSeat < 0 {
 		return fmt.Errorf("pending relocation without its seat")
 	}
-	if s.players[s.active()].pos < 0 && s.phase != phaseWind {
+	if s.phase == phaseDesignate && s.designSeat < 0 {
+		return fmt.Errorf("pending designation without its seat")
+	}
+	cycleEnd := s.phase == phaseWind || s.phase == phaseWander || s.phase == phaseDesignate || s.phase == phaseRoll && s.roll.kind == rollProfessor
+	if s.players[s.active()].pos < 0 && !cycleEnd {
 		return fmt.Errorf("active seat %d has no piece", s.active())
 	}
 	var buf [16]engine.Answer

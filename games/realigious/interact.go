@@ -59,9 +59,10 @@ func (s *State) startCombat(seat, defender, t int, piece bool) {
 	if piece {
 		kind = rollPieceCombat
 	}
-	s.emit("declare", seat, s.involved(seat, defender), declareData{Tile: s.coord(t), Defender: defender, Kind: rollKindNames[kind], Reputation: s.p.DeclareReputation, Followers: boolInt(withFollowers) * s.p.CombatFollowerCost}, nil)
-	if s.loseReputation(seat, s.p.DeclareReputation) {
-		return // the declaration's cost defeated the attacker (REL-063)
+	s.emit("declare", seat, s.involved(seat, defender), declareData{Tile: s.coord(t), Defender: defender, Kind: rollKindNames[kind], Reputation: s.declareCost(seat), Followers: boolInt(withFollowers) * s.p.CombatFollowerCost}, nil)
+	if s.loseReputation(seat, s.declareCost(seat)) {
+		s.endTurn() // the declaration's cost defeated the attacker (REL-063)
+		return
 	}
 	r1t := s.attackTerms(seat, withFollowers)
 	r2t := s.defenseTerms(defender, piece)
@@ -99,6 +100,8 @@ func (s *State) applyRoll(success bool) {
 		s.combatResult(seat, int(rl.defender), int(rl.tile), success, ex)
 	case rollPieceCombat:
 		s.pieceCombatResult(seat, int(rl.defender), int(rl.tile), success, ex)
+	case rollProfessor:
+		s.professorResult(seat, int(rl.tile), success, ex)
 	}
 }
 
@@ -108,6 +111,7 @@ func (s *State) propagationResult(seat, t int, success bool, ex *Explain) {
 	if !success {
 		stack(&pl.propCorr) // REL-415, REL-427, REL-428, REL-441
 		s.emit("propagation", seat, s.involved(seat, -1), ex, nil)
+		s.relicRun(seat, ZogMalomos, false)
 		s.endTurn()
 		return
 	}
@@ -129,16 +133,21 @@ func (s *State) propagationResult(seat, t int, success bool, ex *Explain) {
 			pct[Followers] += s.p.CharacterRewardPct
 		}
 	}
-	for r := range pct { // REL-414, REL-439
-		g := int(tile.Alloc[r]) * pct[r] / 100
-		ex.Gains[r] = g
-		pl.res[r] += int32(g)
+	before := pl.res
+	if !s.churchAdvantage(seat, t) { // King's Treasure replaces the allotment (REL-947)
+		for r := range pct { // REL-414, REL-439
+			pl.res[r] += int32(int(tile.Alloc[r]) * pct[r] / 100)
+		}
+	}
+	for r := range ex.Gains {
+		ex.Gains[r] = int(pl.res[r] - before[r])
 	}
 	s.emit("propagation", seat, s.involved(seat, -1), ex, nil)
 	s.setOwner(t, seat, s.involved(seat, -1)) // REL-411
-	if !s.checkEnd() {
-		s.endTurn()
+	if s.checkEnd() || s.relicRun(seat, ZogMalomos, true) {
+		return
 	}
+	s.endTurn()
 }
 
 // combatResult applies the normal combat results (REL-561-569, GAP-17).
@@ -146,12 +155,12 @@ func (s *State) combatResult(seat, def, t int, success bool, ex *Explain) {
 	pl, dp := &s.players[seat], &s.players[def]
 	if !success {
 		stack(&pl.combatCorr) // REL-548
+		s.relicRun(seat, Sekrazade, false)
 		dp.defCorr = 0        // REL-569
 		pl.returnAtEnd = true // REL-568
 		s.emit("combat", seat, s.involved(seat, def), ex, nil)
-		if !s.loseReputation(seat, s.p.NormalLossReputation) { // REL-567
-			s.endTurn()
-		}
+		s.loseReputation(seat, s.p.NormalLossReputation) // REL-567
+		s.endTurn()
 		return
 	}
 	pl.combatCorr = 0  // REL-561
@@ -183,9 +192,10 @@ func (s *State) combatResult(seat, def, t int, success bool, ex *Explain) {
 	}
 	s.emit("combat", seat, s.involved(seat, def), ex, nil)
 	s.setOwner(t, seat, s.involved(seat, def)) // REL-562, REL-564
-	if !s.checkEnd() {
-		s.endTurn()
+	if s.checkEnd() || s.relicRun(seat, Sekrazade, true) {
+		return
 	}
+	s.endTurn()
 }
 
 // pieceCombatResult applies the piece-vs-piece results (REL-571-580). Glory
@@ -194,18 +204,18 @@ func (s *State) pieceCombatResult(seat, def, t int, success bool, ex *Explain) {
 	pl, dp := &s.players[seat], &s.players[def]
 	s.emit("piece_combat", seat, s.involved(seat, def), ex, nil)
 	if !success {
-		stack(&pl.combatCorr)                                 // REL-577
-		dp.defCorr = 0                                        // REL-580
-		pl.returnAtEnd = true                                 // GAP-18 (6)
-		if !s.loseReputation(seat, s.p.PieceLossReputation) { // REL-579
-			s.endTurn()
-		}
+		stack(&pl.combatCorr) // REL-577
+		s.relicRun(seat, Sekrazade, false)
+		dp.defCorr = 0                                  // REL-580
+		pl.returnAtEnd = true                           // GAP-18 (6)
+		s.loseReputation(seat, s.p.PieceLossReputation) // REL-579
+		s.endTurn()
 		return
 	}
 	pl.combatCorr = 0                          // REL-571
 	stack(&dp.defCorr)                         // REL-533
 	s.setOwner(t, seat, s.involved(seat, def)) // REL-572, REL-574
-	if s.checkEnd() {
+	if s.checkEnd() || s.relicRun(seat, Sekrazade, true) {
 		return
 	}
 	// The loser's piece moves to a random tile it owns at the nearest
@@ -282,7 +292,8 @@ type ownerData struct {
 }
 
 // loseReputation takes n points of reputation and reports whether that
-// ended the match or the seat's part in it (REL-062, REL-063, GAP-67).
+// defeated the seat (REL-062, REL-063, GAP-67). It ends no turn: a caller
+// whose active seat falls ends the turn itself.
 func (s *State) loseReputation(seat, n int) bool {
 	pl := &s.players[seat]
 	pl.rep -= int32(n)
@@ -293,13 +304,15 @@ func (s *State) loseReputation(seat, n int) bool {
 		return false
 	}
 	s.eliminate(seat)
-	if s.checkEnd() {
-		return true
-	}
-	if seat == s.active() {
-		s.endTurn()
-	}
+	s.checkEnd()
 	return true
+}
+
+// drain takes n points of reputation from seat through another player's
+// effect, and reports whether the match ended.
+func (s *State) drain(seat, n int) bool {
+	s.loseReputation(seat, n)
+	return s.phase == phaseOver
 }
 
 // eliminate removes a seat at 0 reputation (GAP-34): its piece leaves the
@@ -317,6 +330,16 @@ func (s *State) eliminate(seat int) {
 			s.setOwner(t, -1, 0)
 		}
 	}
+	// GAP-34: bribes lapse (their counters stay), relics go back to the map.
+	for i := range s.govs {
+		if int(s.govs[i].briber) == seat {
+			s.govs[i].briber = -1
+		}
+	}
+	if int(s.celeb.briber) == seat {
+		s.celeb.briber = -1
+	}
+	s.scatterRelics(seat)
 }
 
 // stack adds one correction stack; stacks grow until reset and never wrap.

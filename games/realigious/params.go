@@ -66,6 +66,12 @@ type Params struct {
 	NightRadius      int `json:"night_radius"`
 	HighGroundRadius int `json:"high_ground_radius"`
 
+	// Factions (GAP-35-38).
+	BribeBase         int `json:"bribe_base"`
+	ChurchBonus       int `json:"church_bonus"`
+	MiddleWayBonus    int `json:"middle_way_bonus"`
+	VagrantReputation int `json:"vagrant_reputation"`
+
 	// Victory (GAP-31) and the end of every match (GAP-71).
 	ReligiousNum int `json:"religious_num"`
 	ReligiousDen int `json:"religious_den"`
@@ -123,6 +129,11 @@ func DefaultParams() Params {
 		RasputitsaPct:    5,
 		NightRadius:      1,
 		HighGroundRadius: 3,
+
+		BribeBase:         500,
+		ChurchBonus:       20,
+		MiddleWayBonus:    10,
+		VagrantReputation: 3,
 
 		ReligiousNum: 2,
 		ReligiousDen: 3,

@@ -20,12 +20,15 @@ const (
 	termCold
 	termFirstArrival
 	termDefenseCorrection
+	termMiddleWay
+	termChurch
 	numTermNames
 )
 
 var termNames = [numTermNames]string{
 	"base", "correction", "followers", "hinduism_polytheism", "islam_jihad",
 	"relics", "dry_heat", "dry_cold", "first_arrival", "defense_correction",
+	"middle_way", "same_religion_church",
 }
 
 func (n termName) String() string { return enumName(termNames[:], int(n)) }
@@ -84,10 +87,16 @@ func (s *State) propagationTerms(seat, tile int) terms {
 	if pl.religion == Hinduism {
 		ts.add(4, termHinduism, -p.HinduPenalty) // REL-140
 	}
+	ts.add(4, termRelics, s.relicBonus(seat, ZogMalomos)) // REL-906-908
 	if s.climate == Dry && !s.night {
 		ts.add(3, termHeat, -p.HeatPenalty) // GAP-40
 	}
-	_ = tile
+	if pl.middleWay {
+		ts.add(3, termMiddleWay, p.MiddleWayBonus) // GAP-35
+	}
+	if tl := &s.tiles[tile]; tl.Structure == Church && tl.Church == pl.religion {
+		ts.add(2, termChurch, p.ChurchBonus) // REL-944, GAP-35
+	}
 	return ts
 }
 
@@ -105,6 +114,7 @@ func (s *State) attackTerms(seat int, withFollowers bool) terms {
 	if pl.religion == Islam {
 		ts.add(4, termIslam, p.IslamCombatBonus) // REL-142
 	}
+	ts.add(4, termRelics, s.relicBonus(seat, Sekrazade)) // REL-912-914
 	if s.climate == Dry && s.night {
 		ts.add(3, termCold, -p.ColdPenalty) // GAP-40
 	}

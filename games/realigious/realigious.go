@@ -10,7 +10,7 @@ import (
 
 // RulesVersion changes whenever a rule change alters the outcome of a
 // replay; replays made under another version are rejected.
-const RulesVersion = "realigious/1"
+const RulesVersion = "realigious/2"
 
 // maxCycleLimit bounds a configured cycle limit, and with it the length of
 // every match.
@@ -192,6 +192,7 @@ func (g *Game) setup(c Config, seed uint64) *State {
 	if s.climate == Temperate {
 		s.wind = Wind(engine.IntN(&s.rng, int(numWinds))) // GAP-41
 	}
+	s.placeFactions() // GAP-04 (6), (7), GAP-32, GAP-38
 	s.allocMemory()
 	for seat := 0; seat <= seats; seat++ {
 		s.see(seat) // the match starts at day (GAP-43)

@@ -60,7 +60,7 @@ func invariant(st engine.State) error {
 		if pl.defeated != (pl.pos < 0) { // GAP-34
 			return fmt.Errorf("seat %d defeated=%v but piece at %d", i, pl.defeated, pl.pos)
 		}
-		if pl.pos >= 0 && !s.tiles[pl.pos].Terrain.Contactable() { // REL-227
+		if pl.pos >= 0 && !s.tiles[pl.pos].Terrain.Contactable() && s.govs[targetMilitary].bribes == 0 { // REL-227, GAP-36
 			return fmt.Errorf("seat %d piece on non-contactable tile %v", i, s.coord(int(pl.pos)))
 		}
 	}

@@ -6,6 +6,9 @@ import (
 	"tabletop/engine"
 )
 
+// MaxPlayers is the largest number of seats in a match (REL-002).
+const MaxPlayers = 4
+
 // Tile is one hex of the map. The allotment is a fixed property of the tile,
 // read by every reward and never depleted (GAP-02).
 type Tile struct {
@@ -15,6 +18,8 @@ type Tile struct {
 	Church Religion
 	// Owner is the owning seat, or -1 for a neutral tile.
 	Owner int8
+	// Claimed is set once a church's advantage has been taken (REL-946).
+	Claimed bool
 	// Alloc is the tile's allotment of followers, donations and influence.
 	Alloc [numResources]int32
 }
@@ -37,6 +42,16 @@ type player struct {
 	extraUsed                     bool  // Buddhism's extra move this turn (GAP-47)
 	returnAtEnd                   bool  // lost a combat this turn (REL-568, GAP-18)
 	onStart                       bool  // standing on the starting point, not contacting it (GAP-05)
+	skipNext                      bool  // the Thug skips this seat's next turn (REL-993)
+
+	// Factions (GAP-33, GAP-35).
+	buff         uint8 // highest number of relics ever held
+	run          uint8 // consecutive successes toward a relic (REL-910, REL-916)
+	nightEye     bool  // Gi-ye Chin's Night Eye (REL-920)
+	clairvoyance uint8 // own turns of Clairvoyance left (REL-921)
+	middleWay    bool  // the temple's +10% propagation (GAP-35)
+	inshallah    bool  // the mosque's −1% declaration cost (REL-949)
+	secretArt    int32 // own turn number in which cards are free (REL-950); 0 = never
 }
 
 type phase uint8
@@ -50,9 +65,27 @@ const (
 	phaseRelocate                 // chance: where a losing piece goes (REL-576)
 	phaseWind                     // chance: the monsoon's new direction (REL-811)
 	phaseOver
+	phaseWander    // chance: where the celebrity steps (REL-983)
+	phaseDesignate // Abukaros's stack 4: whose relics to take (REL-929)
 )
 
-var phaseKinds = [...]string{"move", "sprint", "extra_move", "interaction", "roll", "relocate", "wind", "over"}
+var phaseKinds = [...]string{"move", "sprint", "extra_move", "interaction", "roll", "relocate", "wind", "over", "wander", "designate"}
+
+// cont says where the flow resumes after a decision taken in the middle of
+// a contact or of the end of a cycle.
+type cont uint8
+
+const (
+	contContact cont = iota // the rest of the active seat's contact
+	contCycle               // the rest of the end of the cycle
+)
+
+// Stages of the end of a cycle, run in order by resumeCycle.
+const (
+	stageNone   = iota
+	stageWander // the celebrity steps (REL-983)
+	stageWind   // the monsoon may turn (REL-811)
+)
 
 // rollKind says which tile interaction a pending roll resolves.
 type rollKind uint8
@@ -61,9 +94,10 @@ const (
 	rollPropagation rollKind = iota
 	rollCombat
 	rollPieceCombat
+	rollProfessor // the Professor's propagation for its briber (REL-990)
 )
 
-var rollKindNames = [...]string{"propagation", "combat", "piece_combat"}
+var rollKindNames = [...]string{"propagation", "combat", "piece_combat", "professor"}
 
 // roll is a tile interaction waiting for its chance answer, with the full
 // arithmetic kept for the explain event.
@@ -99,10 +133,20 @@ type State struct {
 	wind       Wind
 	blocked    []int16 // Rasputitsa tiles this turn (REL-813)
 
-	phase     phase
-	roll      roll
-	relocSeat int8
-	defeats   int16 // how many seats have been defeated so far
+	phase      phase
+	roll       roll
+	relocSeat  int8
+	defeats    int16 // how many seats have been defeated so far
+	cycleStage uint8 // how far the end of the cycle has run
+	cont       cont  // where a designation resumes
+	designSeat int8  // who designates (REL-929)
+
+	// Factions (section 11).
+	god             God
+	relics          []relic
+	govs            [3]gov // office, police station, military base
+	celeb           celebrity
+	relicsCollected int32
 
 	// revealed holds one bitset per seat of tiles seen at least once (UI-412).
 	revealed []uint64
@@ -138,6 +182,7 @@ func (s *State) clone() *State {
 	c.revealed = append([]uint64(nil), s.revealed...)
 	c.known = append([]int8(nil), s.known...)
 	c.ranking = append([]int8(nil), s.ranking...)
+	c.relics = append([]relic(nil), s.relics...)
 	c.events = nil
 	return &c
 }

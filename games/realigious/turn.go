@@ -11,7 +11,14 @@ func (s *State) Pending() engine.Decision {
 	switch s.phase {
 	case phaseOver:
 		return engine.Decision{Seat: engine.NoSeat, Kind: phaseKinds[phaseOver]}
-	case phaseRoll, phaseRelocate, phaseWind:
+	case phaseDesignate:
+		var buf [4]engine.Answer
+		d := engine.Decision{Seat: engine.Seat(s.designSeat), Kind: phaseKinds[s.phase]}
+		if legal := s.Legal(buf[:0]); len(legal) > 0 {
+			d.Default = legal[0]
+		}
+		return d
+	case phaseRoll, phaseRelocate, phaseWind, phaseWander:
 		var buf [8]engine.Answer
 		d := engine.Decision{Seat: engine.Chance, Kind: phaseKinds[s.phase]}
 		if legal := s.Legal(buf[:0]); len(legal) > 0 {
@@ -35,7 +42,10 @@ func (s *State) defaultAnswer() engine.Answer {
 	case phaseSprint, phaseExtraMove:
 		return answer(ansStop, 0)
 	case phaseInteraction:
-		return answer(ansPass, 0)
+		if s.disputeTarget(s.active()) >= 0 {
+			return answer(ansPass, 0)
+		}
+		return answer(ansEnd, 0)
 	}
 	return 0
 }
@@ -49,7 +59,18 @@ func (s *State) Legal(buf []engine.Answer) []engine.Answer {
 		buf = s.appendMoves(buf, s.active())
 		return append(buf, answer(ansStop, 0))
 	case phaseInteraction:
-		return append(buf, answer(ansDispute, 0), answer(ansPass, 0))
+		// GAP-06 (a): bribes, then the piece interaction tab or "end".
+		seat := s.active()
+		if s.disputeTarget(seat) >= 0 {
+			buf = append(buf, answer(ansDispute, 0), answer(ansPass, 0))
+		} else {
+			buf = append(buf, answer(ansEnd, 0))
+		}
+		return s.appendBribes(buf, seat)
+	case phaseWander:
+		return s.appendWanders(buf)
+	case phaseDesignate:
+		return s.appendDesignations(buf, int(s.designSeat))
 	case phaseRoll:
 		return append(buf, answer(ansFailure, 0), answer(ansSuccess, 0))
 	case phaseRelocate:
@@ -71,7 +92,7 @@ func (s *State) Chance() []engine.Outcome {
 	case phaseRoll:
 		r := int(s.roll.r)
 		return []engine.Outcome{{Answer: answer(ansFailure, 0), Weight: 100 - r}, {Answer: answer(ansSuccess, 0), Weight: r}} // REL-420, REL-523
-	case phaseRelocate, phaseWind:
+	case phaseRelocate, phaseWind, phaseWander:
 		legal := s.Legal(nil)
 		out := make([]engine.Outcome, len(legal))
 		for i, a := range legal {
@@ -90,7 +111,7 @@ func (s *State) appendMoves(buf []engine.Answer, seat int) []engine.Answer {
 		return buf
 	}
 	for d := Dir(0); d < numDirs; d++ {
-		if n := s.geo.neighbour(pos, d); n >= 0 && s.canContact(n) {
+		if n := s.geo.neighbour(pos, d); n >= 0 && s.canEnter(seat, n) {
 			buf = append(buf, answer(ansMove, int(d)))
 		}
 	}
@@ -137,7 +158,27 @@ func (s *State) Apply(a engine.Answer) ([]engine.Event, error) {
 			s.move(Dir(arg))
 		}
 	case phaseInteraction:
-		s.resolveTile(kind == ansDispute)
+		if kind == ansBribe {
+			s.bribe(s.active(), arg>>1, Donations+Resource(arg&1))
+			s.enterInteraction()
+		} else {
+			s.resolveTile(kind == ansDispute)
+		}
+	case phaseWander:
+		if !s.wander(arg) {
+			s.resumeCycle()
+		}
+	case phaseDesignate:
+		s.phase = phaseMove // leave the decision before its effects run
+		s.designate(int(s.designSeat), arg)
+		if s.phase == phaseOver {
+			break
+		}
+		if s.cont == contCycle {
+			s.resumeCycle()
+		} else {
+			s.contactRest()
+		}
 	case phaseRoll:
 		s.applyRoll(kind == ansSuccess)
 	case phaseRelocate:
@@ -146,7 +187,7 @@ func (s *State) Apply(a engine.Answer) ([]engine.Event, error) {
 	case phaseWind:
 		s.wind = Wind(arg)
 		s.emitAll("wind", -1, map[string]string{"wind": s.wind.String()}) // REL-811
-		s.startTurn()
+		s.resumeCycle()
 	}
 	return s.events, nil
 }
@@ -192,6 +233,17 @@ func (s *State) startTurn() {
 			}
 			continue
 		}
+		if pl.skipNext { // REL-993: the Thug's victim loses this turn
+			pl.skipNext = false
+			s.emitAll("skipped", seat, nil)
+			if s.advance() {
+				return
+			}
+			continue
+		}
+		if pl.clairvoyance > 0 {
+			pl.clairvoyance-- // REL-921: counted in own turns (GAP-26)
+		}
 		if s.climate == Cold {
 			s.rasputitsa() // REL-813
 		}
@@ -222,7 +274,7 @@ func (s *State) move(d Dir) {
 	from := int(pl.pos)
 	to := s.geo.neighbour(from, d)
 	if s.climate == Temperate && s.wind.boosts(d) {
-		if n := s.geo.neighbour(to, d); n >= 0 && s.canContact(n) {
+		if n := s.geo.neighbour(to, d); n >= 0 && s.canEnter(seat, n) {
 			to = n
 		}
 	}
@@ -257,7 +309,7 @@ func (s *State) movePiece(kind string, seat, to int) {
 	before := s.pieceAudience(seat)
 	pl.pos = int16(to)
 	s.see(seat)
-	if from >= 0 {
+	if from >= 0 && s.tiles[from].Structure == Trees {
 		s.refreshOwner(from) // a stealthed piece leaving uncovers the tile's owner
 	}
 	after := s.pieceAudience(seat)
@@ -283,6 +335,16 @@ type movedData struct {
 // (REL-209, REL-224, REL-225, GAP-69).
 func (s *State) contact() {
 	seat := s.active()
+	s.cont = contContact
+	if s.collectRelics(seat, int(s.players[seat].pos)) { // REL-901: the first trigger (GAP-69)
+		return
+	}
+	s.contactRest()
+}
+
+// contactRest runs the triggers after relic collection.
+func (s *State) contactRest() {
+	seat := s.active()
 	pl := &s.players[seat]
 	t := int(pl.pos)
 	// Stealth and high ground hold while the piece contacts the tile
@@ -304,7 +366,8 @@ func (s *State) contact() {
 // (REL-507, GAP-18); without a choice to make the phase ends at once.
 func (s *State) enterInteraction() {
 	seat := s.active()
-	if s.disputeTarget(seat) >= 0 {
+	var buf [16]engine.Answer
+	if s.disputeTarget(seat) >= 0 || len(s.appendBribes(buf[:0], seat)) > 0 {
 		s.phase = phaseInteraction
 		return
 	}
@@ -364,10 +427,7 @@ func (s *State) advance() bool {
 	s.turnIdx = 0
 	s.cycle++
 	if !s.night {
-		// Nightfall: each seat keeps the owners it saw by day.
-		for t := range s.tiles {
-			s.refreshOwner(t)
-		}
+		s.nightfall()
 	}
 	s.night = !s.night // REL-821, GAP-43
 	if !s.night {
@@ -386,11 +446,64 @@ func (s *State) advance() bool {
 		s.finishAtLimit() // GAP-71
 		return true
 	}
-	if s.climate == Temperate && s.cycle%s.p.MonsoonPeriod == 0 {
-		s.phase = phaseWind // REL-811, GAP-41
-		return true
+	s.cycleStage = stageWander
+	return s.runCycleStages()
+}
+
+// nightfall makes each seat keep the owners it saw by day: every owner,
+// except on tiles where a stealthed piece it could not see stood (REL-870).
+func (s *State) nightfall() {
+	n := len(s.tiles)
+	for row := 0; row <= len(s.players); row++ {
+		var keep [MaxPlayers]int16
+		var owner [MaxPlayers]int8
+		k := 0
+		for o := range s.players {
+			if p := int(s.players[o].pos); p >= 0 && !s.ownerVisible(row, p) {
+				keep[k], owner[k] = int16(p), s.known[row*n+p]
+				k++
+			}
+		}
+		for t := range s.tiles {
+			s.known[row*n+t] = s.tiles[t].Owner
+		}
+		for i := 0; i < k; i++ {
+			s.known[row*n+int(keep[i])] = owner[i]
+		}
 	}
-	return false
+}
+
+// runCycleStages runs what is left of the end of a cycle and reports
+// whether the flow stopped for a decision or the end of the match.
+func (s *State) runCycleStages() bool {
+	for s.phase != phaseOver {
+		switch s.cycleStage {
+		case stageWander:
+			s.cycleStage = stageWind
+			var buf [numDirs]engine.Answer
+			if len(s.appendWanders(buf[:0])) > 0 {
+				s.phase = phaseWander // REL-983, GAP-38
+				return true
+			}
+		case stageWind:
+			s.cycleStage = stageNone
+			if s.climate == Temperate && s.cycle%s.p.MonsoonPeriod == 0 {
+				s.phase = phaseWind // REL-811, GAP-41
+				return true
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// resumeCycle continues the end of a cycle after a decision, then starts
+// the next turn.
+func (s *State) resumeCycle() {
+	if !s.runCycleStages() {
+		s.startTurn()
+	}
 }
 
 type cycleData struct {

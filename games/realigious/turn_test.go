@@ -45,6 +45,12 @@ func ttFlat(s *State) {
 		s.known[i] = -1
 	}
 	s.blocked = s.blocked[:0]
+	// No factions on a flat map: no celebrity to wander, no relic to find.
+	s.celeb.pos, s.celeb.start = -1, -1
+	s.relics = s.relics[:0]
+	for i := range s.govs {
+		s.govs[i].tile = -1
+	}
 }
 
 // ttIdx returns the tile at (col, row).

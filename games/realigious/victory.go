@@ -39,6 +39,10 @@ func (s *State) checkEnd() bool {
 			s.finish(seat, "social")
 			return true
 		}
+		if s.relicsHeld(seat) >= s.mysticThreshold() { // REL-053, GAP-32
+			s.finish(seat, "mystic")
+			return true
+		}
 	}
 	if alive == 1 && len(s.players) > 1 { // REL-054
 		s.finish(last, "survival")
@@ -88,6 +92,9 @@ func (s *State) score(seat int) score {
 		if soc := gain * 1000 / span; soc > prog {
 			prog = soc
 		}
+	}
+	if mys := s.relicsHeld(seat) * 1000 / s.mysticThreshold(); mys > prog {
+		prog = mys
 	}
 	if prog > 1000 {
 		prog = 1000

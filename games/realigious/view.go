@@ -23,6 +23,7 @@ type View struct {
 	Religious  int            `json:"religious_threshold"`
 	Tiles      []TileView     `json:"tiles"`
 	Players    []PlayerView   `json:"players"`
+	Factions   FactionsView   `json:"factions"`
 	Result     *engine.Result `json:"result,omitempty"`
 }
 
@@ -42,6 +43,7 @@ type TileView struct {
 	Terrain   *Terrain  `json:"terrain,omitempty"`
 	Structure Structure `json:"structure,omitempty"`
 	Church    *Religion `json:"church,omitempty"`
+	Claimed   bool      `json:"church_claimed,omitempty"`
 	Owner     *int      `json:"owner,omitempty"`
 	Alloc     *[3]int32 `json:"alloc,omitempty"`
 	Blocked   bool      `json:"blocked,omitempty"`
@@ -64,6 +66,15 @@ type PlayerView struct {
 	DefenseCorr int       `json:"defense_correction"`
 	Defeated    bool      `json:"defeated,omitempty"`
 	Turns       int       `json:"turns"`
+	// Faction counters are public (GAP-70).
+	Relics       int    `json:"relics"`
+	RelicTypes   EyeSet `json:"relic_types,omitempty"`
+	Buff         int    `json:"relic_buff"`
+	NightEye     bool   `json:"night_eye,omitempty"`
+	Clairvoyance int    `json:"clairvoyance,omitempty"`
+	MiddleWay    bool   `json:"middle_way,omitempty"`
+	Inshallah    bool   `json:"inshallah,omitempty"`
+	SkipNext     bool   `json:"skip_next,omitempty"`
 }
 
 // pendingFor names the pending decision as the seat (or spectator row) may
@@ -124,6 +135,7 @@ func (s *State) view(seat engine.Seat) *View {
 		if tile.Structure == Church {
 			c := tile.Church
 			tv.Church = &c
+			tv.Claimed = tile.Claimed
 		}
 		alloc := tile.Alloc
 		tv.Alloc = &alloc
@@ -162,11 +174,88 @@ func (s *State) view(seat engine.Seat) *View {
 			pv.Stealth = s.stealthed(i)
 			pv.HighGround = s.highGround(i)
 		}
+		pv.Relics, pv.Buff = s.relicsHeld(i), int(pl.buff)
+		for _, r := range s.relics {
+			if int(r.holder) == i && r.eye != NoEye {
+				pv.RelicTypes |= 1 << r.eye
+			}
+		}
+		pv.NightEye, pv.Clairvoyance, pv.MiddleWay, pv.Inshallah, pv.SkipNext = pl.nightEye, int(pl.clairvoyance), pl.middleWay, pl.inshallah, pl.skipNext
 		v.Players = append(v.Players, pv)
 	}
+	v.Factions = s.factionsView(seat, row)
 	if s.phase == phaseOver {
 		r := s.Result()
 		v.Result = &r
 	}
 	return v
+}
+
+// FactionsView is what a seat knows of the factions (section 11).
+type FactionsView struct {
+	// God is the map's local god; it is public (docs/decisions.md, GAP-32).
+	God God `json:"god"`
+	// MysticThreshold is the relic count of a mystic victory.
+	MysticThreshold int `json:"mystic_threshold"`
+	// Relics lists the relics on the map whose place this seat knows (GAP-32).
+	Relics []RelicView `json:"relics"`
+	// OnMap counts the relics still on the map, known or not.
+	OnMap       int              `json:"relics_on_map"`
+	Governments []GovernmentView `json:"governments"`
+	Celebrity   *CelebrityView   `json:"celebrity,omitempty"`
+}
+
+// RelicView is a relic whose place the seat knows.
+type RelicView struct {
+	Tile Coord `json:"tile"`
+	Eye  Eye   `json:"eye,omitempty"`
+}
+
+// GovernmentView is one local government and its bribe state (public).
+type GovernmentView struct {
+	Kind   string `json:"kind"`
+	Tile   *Coord `json:"tile,omitempty"`
+	Briber int    `json:"briber"`
+	Bribes int    `json:"bribes"`
+	Cost   int    `json:"cost"`
+}
+
+// CelebrityView is the celebrity: its bribe state is public, its place is
+// shown when the seat sees its tile or bribed it.
+type CelebrityView struct {
+	Kind   CelebrityKind `json:"kind"`
+	Tile   *Coord        `json:"tile,omitempty"`
+	Briber int           `json:"briber"`
+	Bribes int           `json:"bribes"`
+	Cost   int           `json:"cost"`
+}
+
+func (s *State) factionsView(seat engine.Seat, row int) FactionsView {
+	f := FactionsView{God: s.god, MysticThreshold: s.mysticThreshold(), Relics: []RelicView{}}
+	for _, r := range s.relics {
+		if r.tile < 0 {
+			continue
+		}
+		f.OnMap++
+		if seat != engine.Spectator && r.seen.Has(seat) {
+			f.Relics = append(f.Relics, RelicView{Tile: s.coord(int(r.tile)), Eye: r.eye})
+		}
+	}
+	for i, g := range s.govs {
+		gv := GovernmentView{Kind: targetNames[i], Briber: int(g.briber), Bribes: int(g.bribes), Cost: s.bribeCost(i)}
+		if g.tile >= 0 && s.memory(row, int(g.tile)) != Unrevealed {
+			c := s.coord(int(g.tile))
+			gv.Tile = &c
+		}
+		f.Governments = append(f.Governments, gv)
+	}
+	if s.celeb.pos >= 0 {
+		cv := &CelebrityView{Kind: s.celeb.kind, Briber: int(s.celeb.briber), Bribes: int(s.celeb.bribes), Cost: s.bribeCost(targetCelebrity)}
+		if s.celebAudience().Has(seat) {
+			c := s.coord(int(s.celeb.pos))
+			cv.Tile = &c
+		}
+		f.Celebrity = cv
+	}
+	return f
 }

@@ -50,8 +50,11 @@ func (s *State) seesTile(seat, t int) bool {
 	if pl.defeated || pl.pos < 0 {
 		return !s.night
 	}
-	if !s.night {
-		return true // REL-823
+	if !s.night || pl.nightEye { // REL-823, REL-920
+		return true
+	}
+	if c := int(s.celeb.pos); int(s.celeb.briber) == seat && c >= 0 && s.geo.distance(c, t) <= s.p.NightRadius {
+		return true // the celebrity sees for its briber, as a second piece (REL-985)
 	}
 	return s.geo.distance(int(pl.pos), t) <= s.radius(seat) // REL-824, REL-873
 }
@@ -62,7 +65,13 @@ func (s *State) seesPiece(seat, other int) bool {
 		return true
 	}
 	op := &s.players[other]
-	if op.defeated || op.pos < 0 || !s.seesTile(seat, int(op.pos)) {
+	if op.defeated || op.pos < 0 {
+		return false
+	}
+	if !s.stealthed(other) && s.hasAdvantage(seat, targetOffice) && !s.players[seat].defeated {
+		return true // Move-in Report (REL-969)
+	}
+	if !s.seesTile(seat, int(op.pos)) {
 		return false
 	}
 	if !s.stealthed(other) {
@@ -112,6 +121,20 @@ func (s *State) see(seat int) {
 	pl := &s.players[seat]
 	if pl.pos < 0 {
 		return
+	}
+	if pl.nightEye { // REL-920: night does not limit this seat
+		for t := 0; t < n; t++ {
+			s.seeTile(seat, t)
+		}
+		return
+	}
+	if c := int(s.celeb.pos); int(s.celeb.briber) == seat && c >= 0 {
+		s.seeTile(seat, c) // REL-985: the celebrity's surroundings
+		for d := Dir(0); d < numDirs; d++ {
+			if t := s.geo.neighbour(c, d); t >= 0 {
+				s.seeTile(seat, t)
+			}
+		}
 	}
 	r := s.radius(seat)
 	pos := int(pl.pos)
@@ -168,6 +191,13 @@ func (s *State) ownerVisible(seat, t int) bool {
 func (s *State) refreshOwner(t int) engine.SeatMask {
 	n := len(s.tiles)
 	var m engine.SeatMask
+	if !s.night && s.tiles[t].Structure != Trees {
+		// By day with no stealth possible, every seat and spectators see it.
+		for row := 0; row <= len(s.players); row++ {
+			s.known[row*n+t] = s.tiles[t].Owner
+		}
+		return engine.AllSeats
+	}
 	for seat := 0; seat <= len(s.players); seat++ {
 		if s.ownerVisible(seat, t) {
 			s.known[seat*n+t] = s.tiles[t].Owner

@@ -1,0 +1,202 @@
+package realigious
+
+import (
+	"tabletop/engine"
+)
+
+// Relics (REL-900-930, GAP-32, GAP-33): a piece (or the Archaeologist)
+// contacting a relic's tile collects it. Each seat has relics held, which
+// count toward mystic victory, and a buff level, the highest number of
+// relics it ever held, which drives the stack effects and is never lost.
+
+// collectRelics collects every relic on tile t for seat (REL-901). It
+// reports whether the flow stopped: the match ended or a decision is
+// pending.
+func (s *State) collectRelics(seat, t int) bool {
+	for i := range s.relics {
+		if int(s.relics[i].tile) != t {
+			continue
+		}
+		if s.gainRelic(seat, i, "contact") {
+			return true
+		}
+	}
+	return false
+}
+
+// gainRelic gives relic i to seat and applies what follows.
+func (s *State) gainRelic(seat, i int, how string) bool {
+	r := &s.relics[i]
+	from := int(r.tile)
+	r.tile, r.holder, r.seen = -1, int8(seat), 0
+	s.relicsCollected++
+	c := s.coord(from)
+	data := relicData{Seat: seat, God: s.god, Eye: r.eye, How: how, Held: s.relicsHeld(seat)}
+	pub := data
+	if from >= 0 {
+		data.Tile = &c
+	}
+	// GAP-62: where it happened is told only to those who see the piece.
+	s.emit("relic", seat, s.involved(seat, -1), data, pub)
+	return s.relicGained(seat, r.eye, r.counts)
+}
+
+type relicData struct {
+	Seat int    `json:"seat"`
+	God  God    `json:"god"`
+	Eye  Eye    `json:"eye,omitempty"`
+	How  string `json:"how"`
+	Tile *Coord `json:"tile,omitempty"`
+	Held int    `json:"held"`
+}
+
+// relicGained applies the god's effects of a newly held relic.
+func (s *State) relicGained(seat int, eye Eye, counts bool) bool {
+	pl := &s.players[seat]
+	if s.god == GiyeChin {
+		s.eyeEffect(seat, eye) // REL-918
+	}
+	if counts {
+		for held := s.relicsHeld(seat); int(pl.buff) < held; {
+			pl.buff++
+			if s.stackReached(seat, int(pl.buff)) {
+				return true
+			}
+		}
+	}
+	return s.checkEnd() // REL-053, REL-909, REL-911, REL-915, REL-917, REL-919
+}
+
+// stackReached applies a one-off effect of reaching buff level n (GAP-33).
+func (s *State) stackReached(seat, n int) bool {
+	if s.god != Abukaros {
+		return false // Zog's and Sekrazade's buffs are read from the level
+	}
+	switch {
+	case n >= 1 && n <= 3:
+		// REL-925-927: every other player loses 5%, 10%, 15%.
+		for o := range s.players {
+			if o != seat && !s.players[o].defeated {
+				if s.drain(o, 5*n) {
+					return true
+				}
+			}
+		}
+	case n == 4 && len(s.players) > 2:
+		// REL-929: designate a player; take their relics if their
+		// reputation is 50% or less.
+		var buf [4]engine.Answer
+		if len(s.appendDesignations(buf[:0], seat)) > 0 {
+			s.designSeat = int8(seat)
+			s.phase = phaseDesignate
+			return true
+		}
+	}
+	return false
+}
+
+// eyeEffect applies a Gi-ye Chin relic on collection (REL-920-924, GAP-33).
+// Clairvoyance, Stye and Insight act on cards and take effect once strategy
+// cards exist.
+func (s *State) eyeEffect(seat int, eye Eye) {
+	pl := &s.players[seat]
+	switch eye {
+	case NightEye:
+		pl.nightEye = true // REL-920
+		s.see(seat)
+	case Clairvoyance:
+		pl.clairvoyance = 3 // REL-921
+	case SeeksKin:
+		// REL-922: one relic this seat has not found is revealed to it.
+		var hidden []int
+		for i := range s.relics {
+			if r := &s.relics[i]; r.tile >= 0 && !r.seen.Has(engine.Seat(seat)) {
+				hidden = append(hidden, i)
+			}
+		}
+		if len(hidden) > 0 {
+			i := hidden[engine.IntN(&s.rng, len(hidden))]
+			s.relics[i].seen |= engine.Only(engine.Seat(seat))
+			c := s.coord(int(s.relics[i].tile))
+			s.emit("relic_revealed", seat, engine.Only(engine.Seat(seat)), map[string]any{"tile": c}, nil)
+		}
+	}
+}
+
+// relicRun counts a success or failure toward Zog's (propagation) or
+// Sekrazade's (combat) three-in-a-row relic gain at buff level 4 with 3-4
+// players (REL-910, REL-916, GAP-33). It reports whether the flow stopped.
+func (s *State) relicRun(seat int, god God, success bool) bool {
+	pl := &s.players[seat]
+	if s.god != god {
+		return false
+	}
+	if !success {
+		pl.run = 0
+		return false
+	}
+	if pl.run < 255 {
+		pl.run++
+	}
+	if len(s.players) == 2 || pl.buff < 4 || pl.run < 3 {
+		return false
+	}
+	pl.run = 0
+	var onMap []int
+	for i := range s.relics {
+		if s.relics[i].tile >= 0 {
+			onMap = append(onMap, i)
+		}
+	}
+	if len(onMap) == 0 {
+		return false
+	}
+	return s.gainRelic(seat, onMap[engine.IntN(&s.rng, len(onMap))], "run")
+}
+
+// appendDesignations appends a "seat N" answer for every other seat in play.
+func (s *State) appendDesignations(buf []engine.Answer, seat int) []engine.Answer {
+	for o := range s.players {
+		if o != seat && !s.players[o].defeated {
+			buf = append(buf, answer(ansSeat, o))
+		}
+	}
+	return buf
+}
+
+// designate applies Abukaros's stack-4 theft (REL-929).
+func (s *State) designate(seat, target int) {
+	took := 0
+	if int(s.players[target].rep) <= 50 {
+		for i := range s.relics {
+			if int(s.relics[i].holder) == target {
+				s.relics[i].holder = int8(seat)
+				took++
+			}
+		}
+	}
+	s.emitAll("theft", seat, map[string]int{"target": target, "relics": took, "reputation": int(s.players[target].rep)})
+	if took > 0 {
+		s.relicGained(seat, NoEye, true)
+	}
+}
+
+// scatterRelics puts a defeated seat's relics back on the map at random
+// tiles, hidden again (GAP-34).
+func (s *State) scatterRelics(seat int) {
+	for i := range s.relics {
+		if int(s.relics[i].holder) == seat {
+			t := s.freeRelicTile()
+			s.relics[i].holder, s.relics[i].tile, s.relics[i].seen = -1, int16(t), 0
+		}
+	}
+}
+
+// relicBonus is Zog's or Sekrazade's stack buff: +10% per level up to 3
+// (REL-906-908, REL-912-914).
+func (s *State) relicBonus(seat int, god God) int {
+	if s.god != god {
+		return 0
+	}
+	return 10 * min(int(s.players[seat].buff), 3)
+}
