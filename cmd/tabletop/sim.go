@@ -36,6 +36,11 @@ type (
 	turnCounter interface{ Turns() int }
 	// cycleCounter is implemented by states that count cycles (rounds).
 	cycleCounter interface{ Cycles() int }
+	// factionUser is implemented by states that count uses of neutral
+	// factions (Realigious: bribes per structure and celebrity type, relics
+	// collected); factionKeys lists every key so zeros are reported too.
+	factionUser interface{ FactionUses() map[string]int }
+	factionKeys interface{ FactionKeys() []string }
 )
 
 // victoryKinds are the ways to win that sim always reports, zero or not.
@@ -59,6 +64,7 @@ type simReport struct {
 	AvgCycles       float64        `json:"avg_cycles"`
 	ElapsedSeconds  float64        `json:"elapsed_seconds"`
 	GamesPerSecond  float64        `json:"games_per_second"`
+	FactionUses     map[string]int `json:"faction_uses,omitempty"`
 }
 
 // simOutcome is what sim keeps of one finished game.
@@ -68,6 +74,7 @@ type simOutcome struct {
 	cycles     int
 	religions  []string // per seat, nil if the game has none
 	characters []string
+	factions   map[string]int
 	err        error
 }
 
@@ -234,6 +241,9 @@ func playRandom(g engine.Game, config []byte, players int, seed uint64) (o simOu
 	if cc, ok := st.(cycleCounter); ok {
 		o.cycles = cc.Cycles()
 	}
+	if fu, ok := st.(factionUser); ok {
+		o.factions = fu.FactionUses()
+	}
 	if sf, ok := st.(seatFactions); ok {
 		o.religions = make([]string, players)
 		o.characters = make([]string, players)
@@ -253,6 +263,12 @@ func tally(g engine.Game, players int, outcomes []simOutcome) simReport {
 		WinsByReligion:  map[string]int{},
 		WinsByCharacter: map[string]int{},
 	}
+	if fk, ok := g.(factionKeys); ok {
+		rep.FactionUses = map[string]int{}
+		for _, k := range fk.FactionKeys() {
+			rep.FactionUses[k] = 0
+		}
+	}
 	for _, k := range victoryKinds {
 		rep.WinsByVictory[k] = 0
 	}
@@ -268,6 +284,12 @@ func tally(g engine.Game, players int, outcomes []simOutcome) simReport {
 	for _, o := range outcomes {
 		turns += o.turns
 		cycles += o.cycles
+		for k, v := range o.factions {
+			if rep.FactionUses == nil {
+				rep.FactionUses = map[string]int{}
+			}
+			rep.FactionUses[k] += v
+		}
 		w := o.result.Winner
 		if w < 0 || int(w) >= players {
 			rep.Draws++

@@ -41,7 +41,7 @@ func TestSimJSONSchema(t *testing.T) {
 
 	wantKeys := []string{"game", "players", "games", "seed", "workers", "wins_by_victory", "draws",
 		"wins_by_seat", "wins_by_religion", "wins_by_character", "avg_turns", "avg_cycles",
-		"elapsed_seconds", "games_per_second"}
+		"elapsed_seconds", "games_per_second", "faction_uses"}
 	if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, slices.Sorted(slices.Values(wantKeys))) {
 		t.Errorf("sim -json keys = %v, want exactly %v", keys, wantKeys)
 	}
@@ -73,6 +73,8 @@ func TestSimJSONSchema(t *testing.T) {
 		}
 		return sum
 	}
+	// REL-965, REL-984, REL-901: bribes per structure and celebrity type, relics collected.
+	checkCounts("faction_uses", []string{"office", "police", "military", "professor", "vagrant", "archaeologist", "thug", "relics_collected"})
 	g := realigious.New()
 	wins := checkCounts("wins_by_victory", []string{"religious", "social", "mystic", "survival", "ranked"})
 	draws, _ := got["draws"].(json.Number).Int64()

@@ -36,3 +36,23 @@ func (g *Game) Religions() []string { return append([]string(nil), religionNames
 // Characters returns the lowercase names of the characters, in the order
 // of the Character constants.
 func (g *Game) Characters() []string { return append([]string(nil), characterNames[:]...) }
+
+// FactionKeys lists the keys of FactionUses: one per local government, one
+// per celebrity type, and "relics_collected".
+func (g *Game) FactionKeys() []string {
+	keys := append([]string(nil), targetNames[:targetCelebrity]...)
+	keys = append(keys, celebrityNames[:]...)
+	return append(keys, "relics_collected")
+}
+
+// FactionUses counts what the match made of the factions: bribes per local
+// government and per celebrity type (only this map's celebrity can count),
+// and relics collected. These are public (GAP-70).
+func (s *State) FactionUses() map[string]int {
+	m := map[string]int{"relics_collected": int(s.relicsCollected)}
+	for i, g := range s.govs {
+		m[targetNames[i]] = int(g.bribes)
+	}
+	m[s.celeb.kind.String()] += int(s.celeb.bribes)
+	return m
+}
