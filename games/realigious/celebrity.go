@@ -50,9 +50,19 @@ func sortAnswers(v []engine.Answer) {
 // reports whether the flow stopped (a roll or decision pending, or the end).
 func (s *State) wander(t int) bool {
 	from := int(s.celeb.pos)
+	before := s.celebAudience()
 	s.celeb.pos = int16(t)
+	after := s.celebAudience()
 	f, to := s.coord(from), s.coord(t)
-	s.emit("celebrity", int(s.celeb.briber), s.celebAudience(), movedData{From: &f, To: &to}, nil)
+	// Like a piece's move: each seat learns only the ends it saw.
+	both := before & after
+	s.emit("celebrity", int(s.celeb.briber), both, movedData{From: &f, To: &to}, nil)
+	if arrived := after &^ both; arrived != 0 {
+		s.emit("celebrity", int(s.celeb.briber), arrived, movedData{To: &to}, nil)
+	}
+	if left := before &^ after; left != 0 {
+		s.emit("celebrity", int(s.celeb.briber), left, movedData{From: &f}, nil)
+	}
 	b := int(s.celeb.briber)
 	if b >= 0 {
 		s.see(b)
@@ -80,13 +90,15 @@ func (s *State) wander(t int) bool {
 	case Archaeologist:
 		if s.relicAt(t) >= 0 { // REL-992
 			s.cont = contCycle
-			return s.collectRelics(b, t)
+			return s.collectRelics(b, t, s.celebAudience())
 		}
 	case Thug:
 		for o := range s.players { // REL-993
 			if o != b && int(s.players[o].pos) == t && !s.players[o].defeated {
 				s.players[o].skipNext = true
-				s.emitAll("thug", o, map[string]int{"briber": b})
+				// Told where only to those who see the victim (it may be in stealth).
+				aud := s.pieceAudience(o) | engine.Only(engine.Seat(o)) | engine.Only(engine.Seat(b))
+				s.emit("thug", o, aud, map[string]any{"briber": b, "tile": s.coord(t)}, map[string]any{"briber": b})
 			}
 		}
 	}

@@ -12,12 +12,13 @@ import (
 // collectRelics collects every relic on tile t for seat (REL-901). It
 // reports whether the flow stopped: the match ended or a decision is
 // pending.
-func (s *State) collectRelics(seat, t int) bool {
+// where is the audience that may know where it happened.
+func (s *State) collectRelics(seat, t int, where engine.SeatMask) bool {
 	for i := range s.relics {
 		if int(s.relics[i].tile) != t {
 			continue
 		}
-		if s.gainRelic(seat, i, "contact") {
+		if s.gainRelic(seat, i, "contact", where) {
 			return true
 		}
 	}
@@ -25,7 +26,7 @@ func (s *State) collectRelics(seat, t int) bool {
 }
 
 // gainRelic gives relic i to seat and applies what follows.
-func (s *State) gainRelic(seat, i int, how string) bool {
+func (s *State) gainRelic(seat, i int, how string, where engine.SeatMask) bool {
 	r := &s.relics[i]
 	from := int(r.tile)
 	r.tile, r.holder, r.seen = -1, int8(seat), 0
@@ -36,8 +37,8 @@ func (s *State) gainRelic(seat, i int, how string) bool {
 	if from >= 0 {
 		data.Tile = &c
 	}
-	// GAP-62: where it happened is told only to those who see the piece.
-	s.emit("relic", seat, s.involved(seat, -1), data, pub)
+	// GAP-62: where it happened is told only to those who saw it.
+	s.emit("relic", seat, where|engine.Only(engine.Seat(seat)), data, pub)
 	return s.relicGained(seat, r.eye, r.counts)
 }
 
@@ -151,7 +152,7 @@ func (s *State) relicRun(seat int, god God, success bool) bool {
 	if len(onMap) == 0 {
 		return false
 	}
-	return s.gainRelic(seat, onMap[engine.IntN(&s.rng, len(onMap))], "run")
+	return s.gainRelic(seat, onMap[engine.IntN(&s.rng, len(onMap))], "run", engine.Only(engine.Seat(seat)))
 }
 
 // appendDesignations appends a "seat N" answer for every other seat in play.

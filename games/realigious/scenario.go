@@ -82,7 +82,8 @@ type ScenarioState struct {
 	Order  []int `json:"order,omitzero"`
 	Active *int  `json:"active,omitempty"`
 	// Phase is where the match stands: start (the default), move, sprint,
-	// extra_move, contact, interaction, roll, relocate, wind or over.
+	// extra_move, contact, interaction, roll, relocate, wind, wander,
+	// designate or over.
 	Phase string `json:"phase,omitempty"`
 	Steps *int   `json:"steps,omitempty"`
 	Turns *int   `json:"turns,omitempty"`
@@ -96,6 +97,24 @@ type ScenarioState struct {
 	Roll *ScenarioRoll `json:"roll,omitempty"`
 	// RelocateSeat is the seat whose piece a relocate decision moves.
 	RelocateSeat *int `json:"relocate_seat,omitempty"`
+	// CycleStage is the next stage of the end of a cycle to run: none,
+	// wander or wind. Cont is where a designation resumes: contact or
+	// cycle. DesignSeat is the seat of a designate decision.
+	CycleStage *string `json:"cycle_stage,omitempty"`
+	Cont       *string `json:"cont,omitempty"`
+	DesignSeat *int    `json:"design_seat,omitempty"`
+	// Factions is "generated" (the default: the seed's god, relics and
+	// celebrity, and the local governments found on the map) or "none" (no
+	// relics, no celebrity, no local government). God, Relics, Governments
+	// and Celebrity then override parts of it.
+	Factions string  `json:"factions,omitempty"`
+	God      *string `json:"god,omitempty"`
+	// Relics replaces every relic; [] leaves none.
+	Relics      []ScenarioRelic      `json:"relics,omitzero"`
+	Governments *ScenarioGovernments `json:"governments,omitempty"`
+	Celebrity   *ScenarioCelebrity   `json:"celebrity,omitempty"`
+	// RelicsCollected counts the relic collections of the match.
+	RelicsCollected *int `json:"relics_collected,omitempty"`
 	// Result is the result of a finished match (phase over only).
 	Result *ScenarioResult `json:"result,omitempty"`
 	// RNG is the hex of the state's rand.PCG MarshalBinary; empty keeps the
@@ -119,6 +138,8 @@ type ScenarioTile struct {
 	Church    *string     `json:"church,omitempty"`
 	// Owner is a seat, or -1 for a neutral tile.
 	Owner *int `json:"owner,omitempty"`
+	// Claimed: the church's advantage has been taken (REL-946).
+	Claimed *bool `json:"claimed,omitempty"`
 	// Alloc is the allotment: followers, donations, influence.
 	Alloc []int `json:"alloc,omitzero"`
 }
@@ -146,6 +167,18 @@ type ScenarioPlayer struct {
 	Turns                 *int        `json:"turns,omitempty"`
 	ExtraUsed             *bool       `json:"extra_used,omitempty"`
 	ReturnAtEnd           *bool       `json:"return_at_end,omitempty"`
+	SkipNext              *bool       `json:"skip_next,omitempty"`
+	// Faction counters (GAP-33, GAP-35): the relic buff level (highest
+	// number of relics ever held; defaults to at least the relics held),
+	// the run of successes toward a relic, the Gi-ye Chin effects, the
+	// church advantages, and the own turn in which cards are free.
+	RelicBuff    *int  `json:"relic_buff,omitempty"`
+	RelicRun     *int  `json:"relic_run,omitempty"`
+	NightEye     *bool `json:"night_eye,omitempty"`
+	Clairvoyance *int  `json:"clairvoyance,omitempty"`
+	MiddleWay    *bool `json:"middle_way,omitempty"`
+	Inshallah    *bool `json:"inshallah,omitempty"`
+	SecretArt    *int  `json:"secret_art,omitempty"`
 	// Revealed and Known are the seat's memory (as in ScenarioMemory).
 	Revealed *ScenarioTileSet `json:"revealed,omitempty"`
 	Known    []ScenarioKnown  `json:"known,omitzero"`
@@ -164,6 +197,55 @@ type ScenarioKnown struct {
 	At    ScenarioPos `json:"at"`
 	Owner int         `json:"owner"`
 }
+
+// ScenarioRelic is one of the local god's relics: on the map (tile, holder
+// -1), held (tile null, holder a seat) or out of play (tile null, holder -1).
+type ScenarioRelic struct {
+	Tile   ScenarioPos `json:"tile,omitzero"`
+	Holder *int        `json:"holder,omitempty"`
+	// Eye is a Gi-ye Chin relic's type; none for the other gods.
+	Eye *string `json:"eye,omitempty"`
+	// Seen lists the seats that know where it lies (GAP-32).
+	Seen []int `json:"seen,omitzero"`
+	// Counts: it counts toward mystic victory while held (default true).
+	Counts *bool `json:"counts,omitempty"`
+}
+
+// ScenarioGovernments overrides the three local governments.
+type ScenarioGovernments struct {
+	Office   *ScenarioGovernment `json:"office,omitempty"`
+	Police   *ScenarioGovernment `json:"police,omitempty"`
+	Military *ScenarioGovernment `json:"military,omitempty"`
+}
+
+func (g *ScenarioGovernments) list() [3]*ScenarioGovernment {
+	return [3]*ScenarioGovernment{g.Office, g.Police, g.Military}
+}
+
+// ScenarioGovernment is one local government: its tile (null: none on the
+// map), the seat holding its advantage (-1: none) and how many times it
+// was bribed (GAP-36).
+type ScenarioGovernment struct {
+	Tile   ScenarioPos `json:"tile,omitzero"`
+	Briber *int        `json:"briber,omitempty"`
+	Bribes *int        `json:"bribes,omitempty"`
+}
+
+// ScenarioCelebrity is the celebrity: its type, its tile (null: there is
+// none), its start point, its briber and bribe count (GAP-37, GAP-38).
+type ScenarioCelebrity struct {
+	Kind   *string     `json:"kind,omitempty"`
+	Tile   ScenarioPos `json:"tile,omitzero"`
+	Start  ScenarioPos `json:"start,omitzero"`
+	Briber *int        `json:"briber,omitempty"`
+	Bribes *int        `json:"bribes,omitempty"`
+}
+
+// scnStageNames and scnContNames name cycleStage and cont in scenarios.
+var (
+	scnStageNames = [...]string{stageNone: "none", stageWander: "wander", stageWind: "wind"}
+	scnContNames  = [...]string{contContact: "contact", contCycle: "cycle"}
+)
 
 // ScenarioRoll is the pending roll. Absent fields are computed from the
 // state as the rules would (see docs/scenarios.md).
@@ -456,6 +538,9 @@ func (b *scnBuilder) build() error {
 	if err := b.tiles(); err != nil {
 		return err
 	}
+	if err := b.factions(); err != nil {
+		return err
+	}
 	if err := b.players(); err != nil {
 		return err
 	}
@@ -498,6 +583,9 @@ func (b *scnBuilder) build() error {
 			return fmt.Errorf("state.relocate_seat: %d is not a seat (or -1)", v)
 		}
 		s.relocSeat = int8(v)
+	}
+	if err := b.flow(ph); err != nil {
+		return err
 	}
 	if err := b.result(ph); err != nil {
 		return err
@@ -599,7 +687,14 @@ func (b *scnBuilder) tileSpec(field string, spec *ScenarioTile, t int) error {
 		}
 		if tile.Structure != Church {
 			tile.Church = 0
+			tile.Claimed = false
 		}
+	}
+	if spec.Claimed != nil {
+		if *spec.Claimed && tile.Structure != Church {
+			return fmt.Errorf("%s.claimed: the tile has no church (structure %q) whose advantage could be taken", field, tile.Structure.String())
+		}
+		tile.Claimed = *spec.Claimed
 	}
 	if spec.Church != nil {
 		i, ok := parseEnum(religionNames[:], *spec.Church)
@@ -628,6 +723,214 @@ func (b *scnBuilder) tileSpec(field string, spec *ScenarioTile, t int) error {
 			}
 			tile.Alloc[r] = int32(v)
 		}
+	}
+	return nil
+}
+
+// factions applies "factions", then "god", "relics", "governments",
+// "celebrity" and "relics_collected".
+func (b *scnBuilder) factions() error {
+	s, st := b.s, b.st
+	n := len(s.players)
+	switch st.Factions {
+	case "", "generated":
+		// The local governments are the map's structures, as at setup.
+		for i, str := range govStructure {
+			s.govs[i].tile = -1
+			for t := range s.tiles {
+				if s.tiles[t].Structure == str {
+					s.govs[i].tile = int16(t)
+					break
+				}
+			}
+		}
+	case "none":
+		s.relics = nil
+		for i := range s.govs {
+			s.govs[i] = gov{tile: -1, briber: -1}
+		}
+		s.celeb.pos, s.celeb.start, s.celeb.briber, s.celeb.bribes = -1, -1, -1, 0
+	default:
+		return fmt.Errorf("state.factions: %q (want \"generated\" or \"none\")", st.Factions)
+	}
+	if st.God != nil {
+		i, ok := parseEnum(godNames[:], *st.God)
+		if !ok {
+			return fmt.Errorf("state.god: unknown god %q (want one of %v)", *st.God, godNames)
+		}
+		s.god = God(i)
+	}
+	if st.Relics != nil {
+		if len(st.Relics) > 64 {
+			return fmt.Errorf("state.relics: %d relics, at most 64", len(st.Relics))
+		}
+		s.relics = make([]relic, 0, len(st.Relics))
+		for i := range st.Relics {
+			r, err := b.relic(fmt.Sprintf("state.relics[%d]", i), &st.Relics[i])
+			if err != nil {
+				return err
+			}
+			s.relics = append(s.relics, r)
+		}
+	}
+	if g := st.Governments; g != nil {
+		for i, sg := range g.list() {
+			if sg == nil {
+				continue
+			}
+			field := "state.governments." + targetNames[i]
+			gv := &s.govs[i]
+			if sg.Tile.Set {
+				t, err := b.tile(field+".tile", sg.Tile, true)
+				if err != nil {
+					return err
+				}
+				gv.tile = int16(t)
+			}
+			if err := scnBribeState(field, n, sg.Briber, sg.Bribes, &gv.briber, &gv.bribes); err != nil {
+				return err
+			}
+		}
+	}
+	if c := st.Celebrity; c != nil {
+		cl := &s.celeb
+		if c.Kind != nil {
+			i, ok := parseEnum(celebrityNames[:], *c.Kind)
+			if !ok {
+				return fmt.Errorf("state.celebrity.kind: unknown celebrity %q (want one of %v)", *c.Kind, celebrityNames)
+			}
+			cl.kind = CelebrityKind(i)
+		}
+		if c.Tile.Set {
+			t, err := b.tile("state.celebrity.tile", c.Tile, true)
+			if err != nil {
+				return err
+			}
+			cl.pos = int16(t)
+			if t < 0 && !c.Start.Set {
+				cl.start = -1
+			}
+		}
+		if c.Start.Set {
+			t, err := b.tile("state.celebrity.start", c.Start, true)
+			if err != nil {
+				return err
+			}
+			cl.start = int16(t)
+		}
+		if err := scnBribeState("state.celebrity", n, c.Briber, c.Bribes, &cl.briber, &cl.bribes); err != nil {
+			return err
+		}
+	}
+	var collected int
+	if err := scnIntField("state.relics_collected", st.RelicsCollected, 0, math.MaxInt32, &collected); err != nil {
+		return err
+	}
+	if st.RelicsCollected != nil {
+		s.relicsCollected = int32(collected)
+	}
+	return nil
+}
+
+// relic reads one entry of state.relics.
+func (b *scnBuilder) relic(field string, sr *ScenarioRelic) (relic, error) {
+	n := len(b.s.players)
+	r := relic{tile: -1, holder: -1, counts: true}
+	if !sr.Tile.Set && sr.Holder == nil {
+		return r, fmt.Errorf("%s: give its tile (a relic on the map) or its holder (a held relic)", field)
+	}
+	if sr.Tile.Set {
+		t, err := b.tile(field+".tile", sr.Tile, true)
+		if err != nil {
+			return r, err
+		}
+		r.tile = int16(t)
+	}
+	if sr.Holder != nil {
+		h := *sr.Holder
+		if h < -1 || h >= n {
+			return r, fmt.Errorf("%s.holder: %d is not a seat (or -1)", field, h)
+		}
+		r.holder = int8(h)
+	}
+	if r.tile >= 0 && r.holder >= 0 {
+		return r, fmt.Errorf("%s: a relic lies on a tile or is held, not both (tile %s, holder %d)", field, sr.Tile, r.holder)
+	}
+	if sr.Eye != nil {
+		if err := r.eye.UnmarshalText([]byte(*sr.Eye)); err != nil {
+			return r, fmt.Errorf("%s.eye: unknown relic type %q (want none or one of %v)", field, *sr.Eye, nonEmpty(eyeNames[:]))
+		}
+	}
+	for k, seat := range sr.Seen {
+		if seat < 0 || seat >= n {
+			return r, fmt.Errorf("%s.seen[%d]: %d is not a seat", field, k, seat)
+		}
+		if r.tile < 0 {
+			return r, fmt.Errorf("%s.seen: only a relic lying on the map can be seen", field)
+		}
+		r.seen |= engine.Only(engine.Seat(seat))
+	}
+	if sr.Counts != nil {
+		r.counts = *sr.Counts
+	}
+	return r, nil
+}
+
+// scnBribeState applies a briber and a bribe count. A briber given without
+// a count on something never bribed counts one bribe.
+func scnBribeState(field string, n int, briber, bribes *int, dstBriber *int8, dstBribes *uint8) error {
+	if briber != nil {
+		if *briber < -1 || *briber >= n {
+			return fmt.Errorf("%s.briber: %d is not a seat (or -1 for none)", field, *briber)
+		}
+		*dstBriber = int8(*briber)
+		if *briber >= 0 && bribes == nil && *dstBribes == 0 {
+			*dstBribes = 1
+		}
+	}
+	if bribes != nil {
+		if *bribes < 0 || *bribes > math.MaxUint8 {
+			return fmt.Errorf("%s.bribes: %d is out of range [0, 255]", field, *bribes)
+		}
+		*dstBribes = uint8(*bribes)
+	}
+	return nil
+}
+
+// flow applies cycle_stage, cont and design_seat, with defaults that fit
+// the phase: a wander, a Professor's roll or a designation at the end of a
+// cycle still has the monsoon's stage to run, and a designation is the
+// active seat's (cont contact) or the celebrity's briber's (cont cycle).
+func (b *scnBuilder) flow(ph string) error {
+	s, st := b.s, b.st
+	if st.Cont != nil {
+		i := slices.Index(scnContNames[:], *st.Cont)
+		if i < 0 {
+			return fmt.Errorf("state.cont: %q (want one of %v)", *st.Cont, scnContNames)
+		}
+		s.cont = cont(i)
+	}
+	switch {
+	case st.CycleStage != nil:
+		i := slices.Index(scnStageNames[:], *st.CycleStage)
+		if i < 0 {
+			return fmt.Errorf("state.cycle_stage: %q (want one of %v)", *st.CycleStage, scnStageNames)
+		}
+		s.cycleStage = uint8(i)
+	case ph == "wander", ph == "roll" && s.roll.kind == rollProfessor, ph == "designate" && s.cont == contCycle:
+		s.cycleStage = stageWind
+	}
+	switch {
+	case st.DesignSeat != nil:
+		v := *st.DesignSeat
+		if v < -1 || v >= len(s.players) {
+			return fmt.Errorf("state.design_seat: %d is not a seat (or -1)", v)
+		}
+		s.designSeat = int8(v)
+	case ph == "designate" && s.cont == contCycle && s.celeb.briber >= 0:
+		s.designSeat = s.celeb.briber
+	case ph == "designate":
+		s.designSeat = int8(s.active())
 	}
 	return nil
 }
@@ -678,6 +981,15 @@ func (b *scnBuilder) players() error {
 		}
 	}
 	s.defeats = int16(k)
+	// The buff level is at least the relics held, unless given (GAP-33).
+	for i := range s.players {
+		if i < len(b.st.Players) && b.st.Players[i].RelicBuff != nil {
+			continue
+		}
+		if h := s.relicsHeld(i); int(s.players[i].buff) < h {
+			s.players[i].buff = uint8(min(h, math.MaxUint8))
+		}
+	}
 	return nil
 }
 
@@ -715,6 +1027,10 @@ func (b *scnBuilder) player(i int) error {
 		{"defense_correction", sp.DefenseCorrection, 0, math.MaxUint8, func(v int) { pl.defCorr = uint8(v) }},
 		{"defeat_rank", sp.DefeatRank, 0, 4, func(v int) { pl.defeatRank = int16(v) }},
 		{"turns", sp.Turns, 0, math.MaxInt32, func(v int) { pl.turns = int32(v) }},
+		{"relic_buff", sp.RelicBuff, 0, math.MaxUint8, func(v int) { pl.buff = uint8(v) }},
+		{"relic_run", sp.RelicRun, 0, math.MaxUint8, func(v int) { pl.run = uint8(v) }},
+		{"clairvoyance", sp.Clairvoyance, 0, math.MaxUint8, func(v int) { pl.clairvoyance = uint8(v) }},
+		{"secret_art", sp.SecretArt, 0, math.MaxInt32, func(v int) { pl.secretArt = int32(v) }},
 	}
 	for _, f := range ints {
 		if f.v == nil {
@@ -730,7 +1046,8 @@ func (b *scnBuilder) player(i int) error {
 		dst *bool
 	}{
 		{sp.Defeated, &pl.defeated}, {sp.BonusUsed, &pl.bonusUsed}, {sp.ExtraUsed, &pl.extraUsed},
-		{sp.ReturnAtEnd, &pl.returnAtEnd}, {sp.OnStart, &pl.onStart},
+		{sp.ReturnAtEnd, &pl.returnAtEnd}, {sp.OnStart, &pl.onStart}, {sp.SkipNext, &pl.skipNext},
+		{sp.NightEye, &pl.nightEye}, {sp.MiddleWay, &pl.middleWay}, {sp.Inshallah, &pl.inshallah},
 	}
 	for _, f := range bools {
 		if f.v != nil {
@@ -866,14 +1183,33 @@ func (b *scnBuilder) roll(phaseName string) error {
 	}
 	n := len(s.players)
 	r := &s.roll
+	kind, kindGiven := rollPropagation, sr.Kind != nil
+	if kindGiven {
+		i := slices.Index(rollKindNames[:], *sr.Kind)
+		if i < 0 {
+			return fmt.Errorf("state.roll.kind: unknown roll kind %q (want one of %v)", *sr.Kind, rollKindNames)
+		}
+		kind = rollKind(i)
+	}
+	// A Professor's roll is its briber's, on the celebrity's tile (REL-990).
+	prof := kind == rollProfessor
 	seat := s.active()
+	if prof {
+		seat = int(s.celeb.briber)
+	}
 	if sr.Seat != nil {
 		seat = *sr.Seat
-		if seat < 0 || seat >= n {
-			return fmt.Errorf("state.roll.seat: %d is not a seat", seat)
+	}
+	if seat < 0 || seat >= n {
+		if prof && sr.Seat == nil {
+			return errors.New("state.roll.seat: a professor roll is the celebrity's briber's, and the celebrity has no briber; give the seat")
 		}
+		return fmt.Errorf("state.roll.seat: %d is not a seat", seat)
 	}
 	t := int(s.players[seat].pos)
+	if prof {
+		t = int(s.celeb.pos)
+	}
 	if sr.Tile.Set {
 		var err error
 		if t, err = b.tile("state.roll.tile", sr.Tile, true); err != nil {
@@ -881,10 +1217,12 @@ func (b *scnBuilder) roll(phaseName string) error {
 		}
 	}
 	if t < 0 && (phaseName == "roll" || !sr.Tile.Set) {
+		if prof {
+			return errors.New("state.roll.tile: the celebrity is not on the map; give the tile")
+		}
 		return fmt.Errorf("state.roll.tile: seat %d's piece is off the map; give the tile", seat)
 	}
-	kind := rollPropagation
-	if t >= 0 {
+	if !kindGiven && t >= 0 {
 		if o := int(s.tiles[t].Owner); o >= 0 && o != seat {
 			kind = rollCombat
 			if op := &s.players[o]; !op.defeated && int(op.pos) == t {
@@ -892,15 +1230,9 @@ func (b *scnBuilder) roll(phaseName string) error {
 			}
 		}
 	}
-	if sr.Kind != nil {
-		i := slices.Index(rollKindNames[:], *sr.Kind)
-		if i < 0 {
-			return fmt.Errorf("state.roll.kind: unknown roll kind %q (want one of %v)", *sr.Kind, rollKindNames)
-		}
-		kind = rollKind(i)
-	}
+	combat := kind == rollCombat || kind == rollPieceCombat
 	def := -1
-	if kind != rollPropagation && t >= 0 {
+	if combat && t >= 0 {
 		def = int(s.tiles[t].Owner)
 	}
 	if sr.Defender != nil {
@@ -909,8 +1241,11 @@ func (b *scnBuilder) roll(phaseName string) error {
 	if def < -1 || def >= n {
 		return fmt.Errorf("state.roll.defender: %d is not a seat (or -1)", def)
 	}
-	if kind != rollPropagation && (def < 0 || def == seat) {
+	if combat && (def < 0 || def == seat) {
 		return fmt.Errorf("state.roll.defender: a %s roll needs a defender other than seat %d", rollKindNames[kind], seat)
+	}
+	if prof && def != -1 {
+		return fmt.Errorf("state.roll.defender: %d, but a professor roll has no defender (-1)", def)
 	}
 	*r = roll{kind: kind, seat: int8(seat), defender: int8(def), tile: int16(t)}
 	// Terms default to what the rules compute now (the combat default leaves
@@ -922,8 +1257,10 @@ func (b *scnBuilder) roll(phaseName string) error {
 			return err
 		}
 		r.r1Terms = ts
-	case kind == rollPropagation:
-		r.r1Terms = s.propagationTerms(seat, t)
+	case !combat:
+		if t >= 0 { // no terms for a recorded roll without a tile
+			r.r1Terms = s.propagationTerms(seat, t)
+		}
 	default:
 		r.r1Terms = s.attackTerms(seat, false)
 	}
@@ -934,12 +1271,12 @@ func (b *scnBuilder) roll(phaseName string) error {
 			return err
 		}
 		r.r2Terms = ts
-	case kind != rollPropagation:
+	case combat:
 		r.r2Terms = s.defenseTerms(def, kind == rollPieceCombat)
 	}
 	r1 := s.p.clamp(r.r1Terms.sum())
 	r2 := 0
-	if kind != rollPropagation {
+	if combat {
 		r2 = s.p.clamp(r.r2Terms.sum())
 	}
 	if sr.R1 != nil {
@@ -949,7 +1286,7 @@ func (b *scnBuilder) roll(phaseName string) error {
 		r2 = *sr.R2
 	}
 	rr := r1
-	if kind != rollPropagation {
+	if combat {
 		rr = s.p.clamp(r1 - r2)
 	}
 	if sr.R != nil {
@@ -1033,6 +1370,9 @@ func (b *scnBuilder) consistent(phaseName string) error {
 	s := b.s
 	n := len(s.players)
 	alive, movable := 0, 0
+	// A piece may stand on water once the military base's Restriction
+	// Lifted has been held (GAP-36); its advantage may since have moved on.
+	wet := s.govs[targetMilitary].bribes > 0
 	for i := range s.players {
 		pl := &s.players[i]
 		field := fmt.Sprintf("state.players[%d]", i)
@@ -1047,21 +1387,24 @@ func (b *scnBuilder) consistent(phaseName string) error {
 			return fmt.Errorf("%s.piece: null, but seat %d is not defeated", field, i)
 		}
 		p := s.coord(int(pl.pos))
-		if !s.tiles[pl.pos].Terrain.Contactable() {
-			return fmt.Errorf("%s.piece: %d,%d is %s, which no piece can contact (GAP-45)", field, p.Col, p.Row, s.tiles[pl.pos].Terrain)
+		if !s.tiles[pl.pos].Terrain.Contactable() && !wet {
+			return fmt.Errorf("%s.piece: %d,%d is %s, which no piece can contact (GAP-45) unless the military base has been bribed (GAP-36)", field, p.Col, p.Row, s.tiles[pl.pos].Terrain)
 		}
 		for d := Dir(0); d < numDirs; d++ {
-			if nb := s.geo.neighbour(int(pl.pos), d); nb >= 0 && s.tiles[nb].Terrain.Contactable() {
+			if nb := s.geo.neighbour(int(pl.pos), d); nb >= 0 && (s.tiles[nb].Terrain.Contactable() || s.hasAdvantage(i, targetMilitary)) {
 				movable++
 				break
 			}
 		}
-		if pl.prev >= 0 && !s.tiles[pl.prev].Terrain.Contactable() {
+		if pl.prev >= 0 && !s.tiles[pl.prev].Terrain.Contactable() && !wet {
 			c := s.coord(int(pl.prev))
-			return fmt.Errorf("%s.prev: %d,%d is %s, which no piece can contact (GAP-45)", field, c.Col, c.Row, s.tiles[pl.prev].Terrain)
+			return fmt.Errorf("%s.prev: %d,%d is %s, which no piece can contact (GAP-45) unless the military base has been bribed (GAP-36)", field, c.Col, c.Row, s.tiles[pl.prev].Terrain)
 		}
 		if pl.onStart && pl.pos != pl.start {
 			return fmt.Errorf("%s.on_start: true, but the piece is not on its starting point", field)
+		}
+		if h := s.relicsHeld(i); int(pl.buff) < h {
+			return fmt.Errorf("%s.relic_buff: %d, but the seat holds %d relics (the buff level is the highest number ever held, GAP-33)", field, pl.buff, h)
 		}
 	}
 	for t := range s.tiles {
@@ -1079,6 +1422,9 @@ func (b *scnBuilder) consistent(phaseName string) error {
 			return fmt.Errorf("state.tiles: %d,%d is owned by seat %d, which is defeated (GAP-34)", c.Col, c.Row, o)
 		}
 	}
+	if err := b.consistentFactions(); err != nil {
+		return err
+	}
 	if phaseName == "over" {
 		return nil
 	}
@@ -1091,15 +1437,23 @@ func (b *scnBuilder) consistent(phaseName string) error {
 	}
 	active := s.active()
 	apl := &s.players[active]
+	r := &s.roll
 	switch phaseName {
-	case "start", "wind":
-		return nil
-	case "move", "sprint", "extra_move", "contact", "interaction", "roll", "relocate":
+	case "start", "wind", "wander":
+	case "designate":
+		if s.cont == contContact && apl.defeated {
+			return fmt.Errorf("state.active: seat %d is defeated, but a designation with cont \"contact\" resumes its contact", active)
+		}
+	case "roll":
+		if r.kind != rollProfessor && apl.defeated {
+			return fmt.Errorf("state.active: seat %d is defeated and cannot act in phase %q", active, phaseName)
+		}
+	case "move", "sprint", "extra_move", "contact", "interaction", "relocate":
 		if apl.defeated {
 			return fmt.Errorf("state.active: seat %d is defeated and cannot act in phase %q", active, phaseName)
 		}
 	default:
-		return fmt.Errorf("state.phase: unknown phase %q (want start, move, sprint, extra_move, contact, interaction, roll, relocate, wind or over)", phaseName)
+		return fmt.Errorf("state.phase: unknown phase %q (want start, move, sprint, extra_move, contact, interaction, roll, relocate, wind, wander, designate or over)", phaseName)
 	}
 	switch phaseName {
 	case "move":
@@ -1108,14 +1462,20 @@ func (b *scnBuilder) consistent(phaseName string) error {
 			return fmt.Errorf("state.phase: \"move\", but seat %d has no tile to move to (REL-220)", active)
 		}
 	case "roll":
-		r := &s.roll
-		if int(r.seat) != active {
+		if r.kind == rollProfessor {
+			if s.players[r.seat].defeated {
+				return fmt.Errorf("state.roll.seat: seat %d is defeated", r.seat)
+			}
+			if r.tile >= 0 && s.tiles[r.tile].Owner >= 0 {
+				return errors.New("state.roll.tile: the Professor propagates only a neutral tile (REL-990)")
+			}
+		} else if int(r.seat) != active {
 			return fmt.Errorf("state.roll.seat: %d, but the active seat is %d", r.seat, active)
 		}
 		if r.tile < 0 || !s.tiles[r.tile].Terrain.Contactable() || s.tiles[r.tile].Structure.LocalGovernment() {
 			return errors.New("state.roll.tile: a pending roll needs a contactable tile that is not a local government (GAP-36, GAP-45)")
 		}
-		if r.kind != rollPropagation && s.players[r.defender].defeated {
+		if (r.kind == rollCombat || r.kind == rollPieceCombat) && s.players[r.defender].defeated {
 			return fmt.Errorf("state.roll.defender: seat %d is defeated", r.defender)
 		}
 	case "relocate":
@@ -1126,8 +1486,90 @@ func (b *scnBuilder) consistent(phaseName string) error {
 		if len(s.appendRelocations(nil)) == 0 {
 			return fmt.Errorf("state.relocate_seat: seat %d owns no tile to move its piece to (REL-576)", rs)
 		}
+	case "wander":
+		var buf [numDirs]engine.Answer
+		if s.celeb.pos < 0 {
+			return errors.New("state.phase: \"wander\", but there is no celebrity (state.celebrity.tile is null)")
+		}
+		if len(s.appendWanders(buf[:0])) == 0 {
+			return errors.New("state.phase: \"wander\", but the celebrity has no contactable tile to step to (GAP-38)")
+		}
+	case "designate":
+		ds := int(s.designSeat)
+		switch {
+		case ds < 0 || s.players[ds].defeated:
+			return errors.New("state.design_seat: a designate decision needs a seat in play")
+		case s.god != Abukaros || n < 3:
+			return fmt.Errorf("state.phase: \"designate\" is Abukaros's stack 4 with 3 or 4 players (REL-929), not %s with %d", s.god, n)
+		case s.players[ds].buff < 4:
+			return fmt.Errorf("state.players[%d].relic_buff: %d, but a designation comes at stack 4 (REL-929)", ds, s.players[ds].buff)
+		}
 	}
 	return nil
+}
+
+// consistentFactions checks the relics, local governments and celebrity.
+func (b *scnBuilder) consistentFactions() error {
+	s := b.s
+	inPlay := func(field string, seat int8) error {
+		if seat >= 0 && s.players[seat].defeated {
+			return fmt.Errorf("%s: seat %d is defeated; its relics and bribes are gone (GAP-34)", field, seat)
+		}
+		return nil
+	}
+	for i := range s.relics {
+		r := &s.relics[i]
+		field := fmt.Sprintf("state.relics[%d]", i)
+		if err := inPlay(field+".holder", r.holder); err != nil {
+			return err
+		}
+		if r.tile < 0 {
+			continue
+		}
+		c := s.coord(int(r.tile))
+		if !s.tiles[r.tile].Terrain.Contactable() {
+			return fmt.Errorf("%s.tile: %d,%d is %s, where no relic can lie (GAP-32); give \"relics\" or \"factions\": \"none\"", field, c.Col, c.Row, s.tiles[r.tile].Terrain)
+		}
+		if j := s.relicAt(int(r.tile)); j != i {
+			return fmt.Errorf("%s.tile: %d,%d already holds relic %d (one relic a tile, GAP-32)", field, c.Col, c.Row, j)
+		}
+	}
+	for i, g := range s.govs {
+		field := "state.governments." + targetNames[i]
+		if g.tile >= 0 && s.tiles[g.tile].Structure != govStructure[i] {
+			c := s.coord(int(g.tile))
+			have := s.tiles[g.tile].Structure.String()
+			if have == "" {
+				have = "none"
+			}
+			return fmt.Errorf("%s.tile: %d,%d has structure %q, not %s", field, c.Col, c.Row, have, govStructure[i])
+		}
+		if g.briber >= 0 && g.bribes == 0 {
+			return fmt.Errorf("%s.bribes: 0, but seat %d holds its advantage", field, g.briber)
+		}
+		if err := inPlay(field+".briber", g.briber); err != nil {
+			return err
+		}
+	}
+	cl := &s.celeb
+	if cl.pos >= 0 {
+		c := s.coord(int(cl.pos))
+		what := ""
+		if tl := &s.tiles[cl.pos]; !tl.Terrain.Contactable() {
+			what = tl.Terrain.String()
+		} else if tl.Structure.LocalGovernment() {
+			what = "a local government (" + tl.Structure.String() + ")"
+		}
+		if what != "" {
+			return fmt.Errorf("state.celebrity.tile: %d,%d is %s, where the celebrity cannot stand (GAP-38); give \"celebrity\" or \"factions\": \"none\"", c.Col, c.Row, what)
+		}
+	} else if cl.briber >= 0 {
+		return fmt.Errorf("state.celebrity.briber: %d, but there is no celebrity (tile null)", cl.briber)
+	}
+	if cl.briber >= 0 && cl.bribes == 0 {
+		return fmt.Errorf("state.celebrity.bribes: 0, but seat %d holds its advantage", cl.briber)
+	}
+	return inPlay("state.celebrity.briber", cl.briber)
 }
 
 // enter puts the state in its phase: "start" runs the start phase,
@@ -1341,6 +1783,9 @@ func Snapshot(s *State) ScenarioState {
 		if tile.Structure == Church {
 			spec.Church = sp(tile.Church.String())
 		}
+		if tile.Claimed {
+			spec.Claimed = bp(true)
+		}
 		st.Tiles.Set[t] = spec
 	}
 	for i := range s.players {
@@ -1366,6 +1811,14 @@ func Snapshot(s *State) ScenarioState {
 			Turns:                 ip(int(pl.turns)),
 			ExtraUsed:             bp(pl.extraUsed),
 			ReturnAtEnd:           bp(pl.returnAtEnd),
+			SkipNext:              bp(pl.skipNext),
+			RelicBuff:             ip(int(pl.buff)),
+			RelicRun:              ip(int(pl.run)),
+			NightEye:              bp(pl.nightEye),
+			Clairvoyance:          ip(int(pl.clairvoyance)),
+			MiddleWay:             bp(pl.middleWay),
+			Inshallah:             bp(pl.inshallah),
+			SecretArt:             ip(int(pl.secretArt)),
 			Revealed:              revealed,
 			Known:                 known,
 		})
@@ -1385,6 +1838,36 @@ func Snapshot(s *State) ScenarioState {
 		R2Terms:  scnSnapTerms(&r.r2Terms),
 	}
 	st.RelocateSeat = ip(int(s.relocSeat))
+	st.CycleStage = sp(enumName(scnStageNames[:], int(s.cycleStage)))
+	st.Cont = sp(enumName(scnContNames[:], int(s.cont)))
+	st.DesignSeat = ip(int(s.designSeat))
+	st.God = sp(s.god.String())
+	st.Relics = []ScenarioRelic{}
+	for _, r := range s.relics {
+		sr := ScenarioRelic{Tile: s.scnPos(int(r.tile)), Holder: ip(int(r.holder)), Seen: []int{}, Counts: bp(r.counts)}
+		if r.eye != NoEye {
+			sr.Eye = sp(r.eye.String())
+		}
+		for seat := range MaxPlayers {
+			if r.seen.Has(engine.Seat(seat)) {
+				sr.Seen = append(sr.Seen, seat)
+			}
+		}
+		st.Relics = append(st.Relics, sr)
+	}
+	var govs [3]*ScenarioGovernment
+	for i, g := range s.govs {
+		govs[i] = &ScenarioGovernment{Tile: s.scnPos(int(g.tile)), Briber: ip(int(g.briber)), Bribes: ip(int(g.bribes))}
+	}
+	st.Governments = &ScenarioGovernments{Office: govs[targetOffice], Police: govs[targetPolice], Military: govs[targetMilitary]}
+	st.Celebrity = &ScenarioCelebrity{
+		Kind:   sp(s.celeb.kind.String()),
+		Tile:   s.scnPos(int(s.celeb.pos)),
+		Start:  s.scnPos(int(s.celeb.start)),
+		Briber: ip(int(s.celeb.briber)),
+		Bribes: ip(int(s.celeb.bribes)),
+	}
+	st.RelicsCollected = ip(int(s.relicsCollected))
 	if s.phase == phaseOver || s.winner != -1 || s.how != "" || len(s.ranking) > 0 {
 		res := &ScenarioResult{Winner: ip(int(s.winner)), How: sp(s.how), Ranking: []int{}}
 		for _, p := range s.ranking {
@@ -1489,6 +1972,48 @@ type Expect struct {
 	Rolls []ExpectRoll `json:"rolls,omitempty"`
 	// Views are checked against State.View of a seat (-3 for the spectator).
 	Views []ExpectView `json:"views,omitempty"`
+	// Factions checks the god, relics, local governments and celebrity.
+	Factions *ExpectFactions `json:"factions,omitempty"`
+}
+
+// ExpectFactions checks the factions (section 11).
+type ExpectFactions struct {
+	God *string `json:"god,omitempty"`
+	// Relics checks relic i against entry i (an empty entry checks nothing).
+	Relics []ExpectRelic `json:"relics,omitempty"`
+	// RelicsOnMap counts the relics lying on the map.
+	RelicsOnMap     *int               `json:"relics_on_map,omitempty"`
+	RelicsCollected *int               `json:"relics_collected,omitempty"`
+	Governments     *ExpectGovernments `json:"governments,omitempty"`
+	Celebrity       *ExpectCelebrity   `json:"celebrity,omitempty"`
+}
+
+// ExpectRelic checks where a relic is: its tile (null when held or out of
+// play) and its holder (-1 when on the map).
+type ExpectRelic struct {
+	Tile   ScenarioPos `json:"tile,omitzero"`
+	Holder *int        `json:"holder,omitempty"`
+}
+
+// ExpectGovernments checks the local governments.
+type ExpectGovernments struct {
+	Office   *ExpectBribe `json:"office,omitempty"`
+	Police   *ExpectBribe `json:"police,omitempty"`
+	Military *ExpectBribe `json:"military,omitempty"`
+}
+
+// ExpectBribe checks a local government's bribe state.
+type ExpectBribe struct {
+	Briber *int `json:"briber,omitempty"`
+	Bribes *int `json:"bribes,omitempty"`
+}
+
+// ExpectCelebrity checks the celebrity: its tile (null: none), briber and
+// bribe count.
+type ExpectCelebrity struct {
+	Tile   ScenarioPos `json:"tile,omitzero"`
+	Briber *int        `json:"briber,omitempty"`
+	Bribes *int        `json:"bribes,omitempty"`
 }
 
 // ExpectPlayer checks one seat.
@@ -1504,12 +2029,22 @@ type ExpectPlayer struct {
 	DefenseCorrection     *int        `json:"defense_correction,omitempty"`
 	Defeated              *bool       `json:"defeated,omitempty"`
 	Turns                 *int        `json:"turns,omitempty"`
+	// Relics is the number of stack-counting relics held; RelicBuff the
+	// buff level (GAP-33).
+	RelicBuff *int  `json:"relic_buff,omitempty"`
+	Relics    *int  `json:"relics,omitempty"`
+	SkipNext  *bool `json:"skip_next,omitempty"`
+	NightEye  *bool `json:"night_eye,omitempty"`
+	MiddleWay *bool `json:"middle_way,omitempty"`
+	Inshallah *bool `json:"inshallah,omitempty"`
 }
 
-// ExpectTile checks one tile's owner (-1 neutral).
+// ExpectTile checks one tile's owner (-1 neutral) and whether its church's
+// advantage was taken.
 type ExpectTile struct {
-	At    ScenarioPos `json:"at"`
-	Owner *int        `json:"owner,omitempty"`
+	At      ScenarioPos `json:"at"`
+	Owner   *int        `json:"owner,omitempty"`
+	Claimed *bool       `json:"claimed,omitempty"`
 }
 
 // ExpectResult checks the result of a finished match (winner -1: none).
@@ -1534,6 +2069,9 @@ type ExpectRoll struct {
 	Roll         *string     `json:"roll,omitempty"`
 	Gains        []int       `json:"gains,omitzero"`
 	DefenderLoss []int       `json:"defender_loss,omitzero"`
+	// R1Terms and R2Terms, when given, must equal the whole list of terms.
+	R1Terms []ScenarioTerm `json:"r1_terms,omitzero"`
+	R2Terms []ScenarioTerm `json:"r2_terms,omitzero"`
 }
 
 // ExpectView checks what a seat's view shows: a tile (At: visible, memory,
@@ -1609,6 +2147,12 @@ func (sc *Scenario) Check(res *RunResult, runErr error) []string {
 		intEq(name+".defense_correction", int(pl.defCorr), ep.DefenseCorrection)
 		boolEq(name+".defeated", pl.defeated, ep.Defeated)
 		intEq(name+".turns", int(pl.turns), ep.Turns)
+		intEq(name+".relics", s.relicsHeld(ep.Seat), ep.Relics)
+		intEq(name+".relic_buff", int(pl.buff), ep.RelicBuff)
+		boolEq(name+".skip_next", pl.skipNext, ep.SkipNext)
+		boolEq(name+".night_eye", pl.nightEye, ep.NightEye)
+		boolEq(name+".middle_way", pl.middleWay, ep.MiddleWay)
+		boolEq(name+".inshallah", pl.inshallah, ep.Inshallah)
 	}
 	for i, et := range ex.Tiles {
 		t := s.geo.index(et.At.Col, et.At.Row)
@@ -1617,6 +2161,7 @@ func (sc *Scenario) Check(res *RunResult, runErr error) []string {
 			continue
 		}
 		intEq(fmt.Sprintf("tiles[%s].owner", et.At), int(s.tiles[t].Owner), et.Owner)
+		boolEq(fmt.Sprintf("tiles[%s].claimed", et.At), s.tiles[t].Claimed, et.Claimed)
 	}
 	strEq("pending", s.Pending().Kind, ex.Pending)
 	intEq("active", s.active(), ex.Active)
@@ -1624,6 +2169,42 @@ func (sc *Scenario) Check(res *RunResult, runErr error) []string {
 	boolEq("night", s.night, ex.Night)
 	intEq("squall", int(s.squall), ex.Squall)
 	strEq("wind", s.wind.String(), ex.Wind)
+	if ef := ex.Factions; ef != nil {
+		if ef.God != nil {
+			strEq("factions.god", s.god.String(), ef.God)
+		}
+		for i, er := range ef.Relics {
+			name := fmt.Sprintf("factions.relics[%d]", i)
+			if i >= len(s.relics) {
+				bad("%s: the match has %d relics", name, len(s.relics))
+				break
+			}
+			posEq(name+".tile", int(s.relics[i].tile), er.Tile)
+			intEq(name+".holder", int(s.relics[i].holder), er.Holder)
+		}
+		onMap := 0
+		for _, r := range s.relics {
+			if r.tile >= 0 {
+				onMap++
+			}
+		}
+		intEq("factions.relics_on_map", onMap, ef.RelicsOnMap)
+		intEq("factions.relics_collected", int(s.relicsCollected), ef.RelicsCollected)
+		if eg := ef.Governments; eg != nil {
+			for i, e := range [3]*ExpectBribe{eg.Office, eg.Police, eg.Military} {
+				if e != nil {
+					name := "factions.governments." + targetNames[i]
+					intEq(name+".briber", int(s.govs[i].briber), e.Briber)
+					intEq(name+".bribes", int(s.govs[i].bribes), e.Bribes)
+				}
+			}
+		}
+		if ec := ef.Celebrity; ec != nil {
+			posEq("factions.celebrity.tile", int(s.celeb.pos), ec.Tile)
+			intEq("factions.celebrity.briber", int(s.celeb.briber), ec.Briber)
+			intEq("factions.celebrity.bribes", int(s.celeb.bribes), ec.Bribes)
+		}
+	}
 	if er := ex.Result; er != nil {
 		if !s.Terminal() {
 			bad("result: the match is not over (pending %q)", s.Pending().Kind)
@@ -1688,6 +2269,20 @@ func (sc *Scenario) Check(res *RunResult, runErr error) []string {
 		if er.DefenderLoss != nil && !slices.Equal(x.DefenderLoss[:], er.DefenderLoss) {
 			bad("%s.defender_loss = %v, want %v", name, x.DefenderLoss, er.DefenderLoss)
 		}
+		termsEq := func(field string, got []ExplainTerm, want []ScenarioTerm) {
+			if want == nil {
+				return
+			}
+			g := make([]ScenarioTerm, len(got))
+			for k, t := range got {
+				g[k] = ScenarioTerm(t)
+			}
+			if !slices.Equal(g, want) {
+				bad("%s.%s = %v, want %v", name, field, g, want)
+			}
+		}
+		termsEq("r1_terms", x.R1Terms, er.R1Terms)
+		termsEq("r2_terms", x.R2Terms, er.R2Terms)
 	}
 	for i, ev := range ex.Views {
 		name := fmt.Sprintf("views[%d]", i)

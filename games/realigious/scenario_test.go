@@ -108,43 +108,57 @@ func TestScenarioSnapshotRoundTrip(t *testing.T) {
 	if testing.Short() {
 		seeds = seeds[:1]
 	}
-	phases := map[string]int{}
+	type run struct {
+		players int
+		climate string
+		seed    uint64
+	}
+	var runs []run
 	for players := 2; players <= 4; players++ {
 		for _, climate := range climateNames {
 			for _, seed := range seeds {
-				t.Run(fmt.Sprintf("%dp/%s/seed%d", players, climate, seed), func(t *testing.T) {
-					cfg := fmt.Sprintf(`{"climate":%q,"size":9,"cycle_limit":30}`, climate)
-					st, err := g.New([]byte(cfg), players, seed)
-					if err != nil {
-						t.Fatal(err)
-					}
-					s := st.(*State)
-					pick := rand.New(rand.NewPCG(seed, uint64(players)))
-					for step := 0; step < 20000; step++ {
-						kind := phaseKinds[s.phase]
-						// Every step early on, then a sample, and every rare phase.
-						if step < 40 || step%5 == 0 || kind != "move" && kind != "roll" {
-							scnRoundTrip(t, g, s, seed)
-							phases[kind]++
-						}
-						if s.Terminal() {
-							return
-						}
-						var a engine.Answer
-						if s.Pending().Seat == engine.Chance {
-							a = engine.ChanceAnswer(seed, s.Steps(), s.Chance())
-						} else {
-							legal := s.Legal(nil)
-							a = legal[pick.IntN(len(legal))]
-						}
-						if _, err := s.Apply(a); err != nil {
-							t.Fatalf("Apply(%s): %v", s.AnswerText(a), err)
-						}
-					}
-					t.Fatal("the match did not end")
-				})
+				runs = append(runs, run{players, climate, seed})
 			}
 		}
+	}
+	if !testing.Short() {
+		// Rare phases: these matches reach Abukaros's designation (REL-929).
+		runs = append(runs, run{3, "temperate", 108}, run{4, "cold", 35})
+	}
+	phases := map[string]int{}
+	for _, r := range runs {
+		players, climate, seed := r.players, r.climate, r.seed
+		t.Run(fmt.Sprintf("%dp/%s/seed%d", players, climate, seed), func(t *testing.T) {
+			cfg := fmt.Sprintf(`{"climate":%q,"size":9,"cycle_limit":30}`, climate)
+			st, err := g.New([]byte(cfg), players, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := st.(*State)
+			pick := rand.New(rand.NewPCG(seed, uint64(players)))
+			for step := 0; step < 20000; step++ {
+				kind := phaseKinds[s.phase]
+				// Every step early on, then a sample, and every rare phase.
+				if step < 40 || step%5 == 0 || kind != "move" && kind != "roll" {
+					scnRoundTrip(t, g, s, seed)
+					phases[kind]++
+				}
+				if s.Terminal() {
+					return
+				}
+				var a engine.Answer
+				if s.Pending().Seat == engine.Chance {
+					a = engine.ChanceAnswer(seed, s.Steps(), s.Chance())
+				} else {
+					legal := s.Legal(nil)
+					a = legal[pick.IntN(len(legal))]
+				}
+				if _, err := s.Apply(a); err != nil {
+					t.Fatalf("Apply(%s): %v", s.AnswerText(a), err)
+				}
+			}
+			t.Fatal("the match did not end")
+		})
 	}
 	if testing.Short() {
 		return
@@ -193,15 +207,15 @@ func TestScenarioNoStateIsInitialState(t *testing.T) {
 }
 
 // scnBase is a small hand-written position used by the unit tests: a plain
-// 9x9 grass map, seat 0 (islam explorer, past its first turn) at 4,4, seat 1
-// at 0,8 on a tile it owns, seat 0 to play.
+// 9x9 grass map without factions, seat 0 (islam explorer, past its first
+// turn) at 4,4, seat 1 at 0,8 on a tile it owns, seat 0 to play.
 func scnBase(state, script string) string {
 	if script == "" {
 		script = "[]"
 	}
 	return `{"format":"realigious-scenario/1","seed":7,"players":2,
 "config":{"size":9,"climate":"tropical","seats":[{"religion":"islam","character":"explorer"},{"religion":"islam","character":"explorer"}]},
-"state":{"order":[0,1],"active":0,
+"state":{"order":[0,1],"active":0,"factions":"none",
  "tiles":{"fill":{"terrain":"grass","structure":"none","owner":-1,"alloc":[10,20,30]},"set":[{"at":"0,8","owner":1}]},
  "players":[{"piece":"4,4","turns":2},{"piece":"0,8","turns":2}]` + state + `},
 "script":` + script + `}`
@@ -249,6 +263,37 @@ func TestLoadScenarioErrors(t *testing.T) {
 		{"illegal step", scnBase("", `["move e","success","move q"]`), `script[2] "move q"`},
 		{"wrong seat", scnBase("", `[{"answer":"move e","seat":1}]`), `script[0] "move e": seat 0 decides "move", want seat 1`},
 		{"game over", scnBase(`,"phase":"over"`, `["move e"]`), "game is over"},
+		{"factions", scnBase(`,"factions":"some"`, ""), `state.factions: "some" (want "generated" or "none")`},
+		{"god", scnBase(`,"god":"zeus"`, ""), `state.god: unknown god "zeus"`},
+		{"relic nowhere", scnBase(`,"relics":[{}]`, ""), "state.relics[0]: give its tile"},
+		{"relic twice", scnBase(`,"relics":[{"tile":"2,2","holder":0}]`, ""), "state.relics[0]: a relic lies on a tile or is held, not both"},
+		{"relic holder", scnBase(`,"relics":[{"holder":2}]`, ""), "state.relics[0].holder: 2 is not a seat"},
+		{"relic eye", scnBase(`,"relics":[{"tile":"2,2","eye":"third"}]`, ""), `state.relics[0].eye: unknown relic type "third"`},
+		{"relic seen held", scnBase(`,"relics":[{"holder":0,"seen":[1]}]`, ""), "state.relics[0].seen: only a relic lying on the map"},
+		{"relic seen seat", scnBase(`,"relics":[{"tile":"2,2","seen":[5]}]`, ""), "state.relics[0].seen[0]: 5 is not a seat"},
+		{"relics on one tile", scnBase(`,"relics":[{"tile":"2,2"},{"tile":"2,2"}]`, ""), "state.relics[1].tile: 2,2 already holds relic 0"},
+		{"relic on water", strings.Replace(scnBase(`,"relics":[{"tile":"1,1"}]`, ""), `"set":[`, `"set":[{"at":"1,1","terrain":"water"},`, 1), "state.relics[0].tile: 1,1 is water"},
+		{"relic buff", strings.Replace(scnBase(`,"relics":[{"holder":0},{"holder":0}]`, ""), `"piece":"4,4","turns":2}`, `"piece":"4,4","turns":2,"relic_buff":1}`, 1),
+			"state.players[0].relic_buff: 1, but the seat holds 2 relics"},
+		{"government tile", scnBase(`,"governments":{"police":{"tile":"3,3"}}`, ""), `state.governments.police.tile: 3,3 has structure "none", not police`},
+		{"government kind", scnBase(`,"governments":{"army":{}}`, ""), `unknown field "army"`},
+		{"government bribes", scnBase(`,"governments":{"office":{"bribes":256}}`, ""), "state.governments.office.bribes: 256 is out of range"},
+		{"government briber", strings.Replace(scnBase(`,"governments":{"police":{"tile":"3,3","briber":0,"bribes":0}}`, ""), `"set":[`, `"set":[{"at":"3,3","structure":"police"},`, 1),
+			"state.governments.police.bribes: 0, but seat 0 holds its advantage"},
+		{"celebrity kind", scnBase(`,"celebrity":{"kind":"mime","tile":"2,2"}`, ""), `state.celebrity.kind: unknown celebrity "mime"`},
+		{"celebrity briber without celebrity", scnBase(`,"celebrity":{"briber":0}`, ""), "state.celebrity.briber: 0, but there is no celebrity"},
+		{"celebrity on water", strings.Replace(scnBase(`,"celebrity":{"tile":"1,1"}`, ""), `"set":[`, `"set":[{"at":"1,1","terrain":"water"},`, 1), "state.celebrity.tile: 1,1 is water"},
+		{"claimed", strings.Replace(scnBase("", ""), `"owner":1}`, `"owner":1,"claimed":true}`, 1), "state.tiles.set[0].claimed: the tile has no church"},
+		{"cycle stage", scnBase(`,"cycle_stage":"dusk"`, ""), `state.cycle_stage: "dusk"`},
+		{"cont", scnBase(`,"cont":"later"`, ""), `state.cont: "later"`},
+		{"design seat", scnBase(`,"design_seat":3`, ""), "state.design_seat: 3 is not a seat"},
+		{"wander without celebrity", scnBase(`,"phase":"wander"`, ""), `state.phase: "wander", but there is no celebrity`},
+		{"designate in 2p", scnBase(`,"phase":"designate","god":"abukaros"`, ""), `"designate" is Abukaros's stack 4 with 3 or 4 players`},
+		{"designate below stack 4", scnBase3(`,"phase":"designate","relics":[]`, ""), "state.players[0].relic_buff: 0, but a designation comes at stack 4"},
+		{"professor without briber", scnBase(`,"phase":"roll","roll":{"kind":"professor"},"celebrity":{"tile":"2,2"}`, ""), "a professor roll is the celebrity's briber's"},
+		{"professor on an owned tile", scnBase(`,"phase":"roll","roll":{"kind":"professor","tile":"0,8"},"celebrity":{"tile":"2,2","briber":0}`, ""), "the Professor propagates only a neutral tile"},
+		{"professor defender", scnBase(`,"phase":"roll","roll":{"kind":"professor","defender":1},"celebrity":{"tile":"2,2","briber":0}`, ""), "a professor roll has no defender"},
+		{"piece on water", strings.Replace(scnBase("", ""), `"set":[`, `"set":[{"at":"4,4","terrain":"water"},`, 1), "unless the military base has been bribed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -366,28 +411,47 @@ func TestScenarioChance(t *testing.T) {
 }
 
 // TestScenarioChanceFromSeed checks that an unforced chance decision is
-// answered exactly as engine.ChanceAnswer(seed, steps, outcomes) answers it.
+// answered exactly as engine.ChanceAnswer(seed, steps, outcomes) answers it:
+// a propagation roll, and the celebrity's step at the end of a cycle
+// (REL-983, GAP-38).
 func TestScenarioChanceFromSeed(t *testing.T) {
 	g := New()
-	for seed := uint64(0); seed < 20; seed++ {
-		data := strings.Replace(scnBase("", `["move e"]`), `"seed":7`, fmt.Sprintf(`"seed":%d`, seed), 1)
-		sc, err := LoadScenario([]byte(data))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc.StopAtChance = true
-		before, err := sc.Run(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := before.State.AnswerText(engine.ChanceAnswer(seed, before.State.Steps(), before.State.Chance()))
-		sc.StopAtChance = false
-		after, err := sc.Run(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := after.Steps[len(after.Steps)-1].Answer; got != want {
-			t.Errorf("seed %d: chance answered %q, want %q", seed, got, want)
+	tests := []struct {
+		name, state, script, kind string
+	}{
+		{"roll", ``, `["move e"]`, "roll"},
+		{"wander", `,"celebrity":{"kind":"vagrant","tile":"2,2"}`, `[{"answer":"move e","seat":1},"failure"]`, "wander"},
+	}
+	for _, tt := range tests {
+		for seed := uint64(0); seed < 20; seed++ {
+			data := scnBase(tt.state, tt.script)
+			if tt.kind == "wander" {
+				data = strings.Replace(data, `"active":0`, `"active":1`, 1)
+			}
+			data = strings.Replace(data, `"seed":7`, fmt.Sprintf(`"seed":%d`, seed), 1)
+			sc, err := LoadScenario([]byte(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc.StopAtChance = true
+			before, err := sc.Run(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := before.State
+			if d := s.Pending(); d.Seat != engine.Chance || d.Kind != tt.kind || len(s.Chance()) == 0 {
+				t.Fatalf("%s, seed %d: pending %q of seat %d with %d outcomes, want a %q chance decision", tt.name, seed, d.Kind, d.Seat, len(s.Chance()), tt.kind)
+			}
+			want := s.AnswerText(engine.ChanceAnswer(seed, s.Steps(), s.Chance()))
+			sc.StopAtChance = false
+			after, err := sc.Run(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := after.Steps[len(before.Steps)]
+			if last.Script != -1 || last.Kind != tt.kind || last.Answer != want {
+				t.Errorf("%s, seed %d: step %+v, want %q answered %q from the seed", tt.name, seed, last, tt.kind, want)
+			}
 		}
 	}
 }
@@ -408,6 +472,8 @@ func TestScenarioPhases(t *testing.T) {
 		{"interaction on a neutral tile", `,"phase":"interaction"`, "roll", 0},
 		{"roll defaults", `,"phase":"roll"`, "roll", 0},
 		{"wind", `,"phase":"wind","climate":"temperate"`, "wind", 0},
+		{"wander", `,"phase":"wander","celebrity":{"kind":"thug","tile":"2,2"}`, "wander", 0},
+		{"professor roll", `,"phase":"roll","celebrity":{"kind":"professor","tile":"2,2","briber":1},"roll":{"kind":"professor"}`, "roll", 0},
 		{"over", `,"phase":"over","result":{"winner":0,"how":"social","ranking":[0,1]}`, "over", 0},
 	}
 	for _, tt := range tests {
@@ -429,6 +495,77 @@ func TestScenarioPhases(t *testing.T) {
 			scnRoundTrip(t, g, s, sc.Seed)
 		})
 	}
+}
+
+// scnBase3 is a 3-player position with factions: Abukaros, a plain 9x9
+// grass map, seat 0 at 4,4 holding 4 relics at stack 4, seats 1 and 2 in
+// the corners, a Thug at 6,6, the police station at 2,2.
+func scnBase3(state, script string) string {
+	if script == "" {
+		script = "[]"
+	}
+	return `{"format":"realigious-scenario/1","seed":3,"players":3,
+"config":{"size":9,"climate":"tropical","seats":[{"religion":"islam","character":"explorer"},{"religion":"islam","character":"explorer"},{"religion":"hinduism","character":"explorer"}]},
+"state":{"order":[0,1,2],"active":0,"factions":"none","god":"abukaros",
+ "tiles":{"fill":{"terrain":"grass","structure":"none","owner":-1,"alloc":[10,20,30]},"set":[{"at":"2,2","structure":"police","alloc":[0,0,0]}]},
+ "relics":[{"holder":0},{"holder":0},{"holder":0},{"holder":0},{"holder":1},{"tile":"7,1","seen":[2]}],
+ "governments":{"police":{"tile":"2,2"}},
+ "celebrity":{"kind":"thug","tile":"6,6","start":"4,4"},
+ "players":[{"piece":"4,4","turns":2},{"piece":"0,8","turns":2,"reputation":40},{"piece":"8,0","turns":2}]` + state + `},
+"script":` + script + `}`
+}
+
+// TestScenarioFactionState checks the faction fields of the state block:
+// defaults, the designate phase (REL-929) and the round trip.
+func TestScenarioFactionState(t *testing.T) {
+	g := New()
+	sc, err := LoadScenario([]byte(scnBase3(`,"phase":"designate"`, `["seat 1"]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := sc.Build(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scnRoundTrip(t, g, s, sc.Seed)
+	if s.Pending().Kind != "designate" || s.designSeat != 0 || s.cont != contContact || s.cycleStage != stageNone {
+		t.Errorf("designate: pending %q, design seat %d, cont %d, stage %d; want designate, 0, contact, none", s.Pending().Kind, s.designSeat, s.cont, s.cycleStage)
+	}
+	if s.players[0].buff != 4 || s.relicsHeld(0) != 4 || s.relicsHeld(1) != 1 {
+		t.Errorf("relic_buff defaults to the relics held: buff %d, held %d/%d", s.players[0].buff, s.relicsHeld(0), s.relicsHeld(1))
+	}
+	if r := s.relics[5]; int(r.tile) != s.geo.index(7, 1) || r.holder != -1 || !r.seen.Has(2) || r.seen.Has(0) || !r.counts {
+		t.Errorf("relic 5 = %+v, want on 7,1, seen by seat 2 only", r)
+	}
+	if g := s.govs[targetPolice]; int(g.tile) != s.geo.index(2, 2) || g.briber != -1 || s.govs[targetOffice].tile != -1 {
+		t.Errorf("governments = %+v", s.govs)
+	}
+	res, err := sc.Run(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seat 1 is at 40% reputation: its relic moves to seat 0, who then holds
+	// 5 and wins (REL-929, REL-930).
+	if msgs := sc.Check(res, nil); len(msgs) > 0 {
+		t.Error(msgs)
+	}
+	if res.State.phase != phaseOver || res.State.how != "mystic" || res.State.relicsHeld(0) != 5 {
+		t.Errorf("after the theft: phase %s, how %q, seat 0 holds %d", phaseKinds[res.State.phase], res.State.how, res.State.relicsHeld(0))
+	}
+
+	// A designation at the end of a cycle (the Archaeologist's) resumes the
+	// cycle: its defaults are the celebrity's briber and the wind stage.
+	sc, err = LoadScenario([]byte(scnBase3(`,"phase":"designate","cont":"cycle","celebrity":{"kind":"archaeologist","briber":0}`, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err = sc.Build(g); err != nil {
+		t.Fatal(err)
+	}
+	if s.designSeat != 0 || s.cont != contCycle || s.cycleStage != stageWind || s.celeb.bribes != 1 {
+		t.Errorf("designate at the end of a cycle: design seat %d, cont %d, stage %d, bribes %d", s.designSeat, s.cont, s.cycleStage, s.celeb.bribes)
+	}
+	scnRoundTrip(t, g, s, sc.Seed)
 }
 
 // TestScenarioRollDefaults checks that a pending roll without terms gets the
@@ -526,6 +663,9 @@ func TestScenarioCheck(t *testing.T) {
 		{"roll", `{"rolls":[{"r":60},{"r":50}]}`, []string{"rolls[0].r = 50, want 60", "rolls[1]: only 1 rolls happened"}},
 		{"error expected", `{"error":"boom"}`, []string{`error = nil, want an error containing "boom"`}},
 		{"view", `{"views":[{"seat":1,"at":"5,4","visible":false,"memory":"revealed","owner":0}]}`, []string{"views[0] (seat 1, tile 5,4).visible = true, want false"}},
+		{"factions hold", `{"players":[{"seat":0,"relics":0,"relic_buff":0,"skip_next":false}],"factions":{"relics":[],"relics_on_map":0,"relics_collected":0,"celebrity":{"tile":null,"briber":-1,"bribes":0},"governments":{"police":{"briber":-1,"bribes":0}}}}`, nil},
+		{"factions", `{"players":[{"seat":0,"relics":1,"relic_buff":2}],"factions":{"relics":[{"holder":0}],"celebrity":{"tile":"4,4"},"governments":{"military":{"briber":0}}}}`,
+			[]string{"players[0].relics = 0, want 1", "players[0].relic_buff = 0, want 2", "factions.relics[0]: the match has 0 relics", "factions.governments.military.briber = -1, want 0", "factions.celebrity.tile = null, want 4,4"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -585,13 +725,18 @@ func TestScenarioCoversStateFields(t *testing.T) {
 		"State": {"p", "geo", "events", // not state: rules, geometry, the event buffer
 			"climate", "size", "cycleLimit", "tiles", "players", "order", "turnIdx", "cycle", "night",
 			"squall", "squallSkip", "wind", "blocked", "phase", "roll", "relocSeat", "defeats",
-			"revealed", "known", "rng", "steps", "turns", "winner", "how", "ranking"},
+			"revealed", "known", "rng", "steps", "turns", "winner", "how", "ranking",
+			"cycleStage", "cont", "designSeat", "god", "relics", "govs", "celeb", "relicsCollected"},
 		"player": {"religion", "character", "rep", "res", "pos", "prev", "start", "propCorr", "combatCorr",
-			"defCorr", "defeated", "defeatRank", "bonusUsed", "turns", "extraUsed", "returnAtEnd", "onStart"},
-		"Tile": {"Terrain", "Structure", "Church", "Owner", "Alloc"},
-		"roll": {"kind", "seat", "defender", "tile", "r1", "r2", "r", "r1Terms", "r2Terms"},
+			"defCorr", "defeated", "defeatRank", "bonusUsed", "turns", "extraUsed", "returnAtEnd", "onStart",
+			"skipNext", "buff", "run", "nightEye", "clairvoyance", "middleWay", "inshallah", "secretArt"},
+		"Tile":      {"Terrain", "Structure", "Church", "Owner", "Claimed", "Alloc"},
+		"roll":      {"kind", "seat", "defender", "tile", "r1", "r2", "r", "r1Terms", "r2Terms"},
+		"relic":     {"tile", "holder", "eye", "seen", "counts"},
+		"gov":       {"tile", "briber", "bribes"},
+		"celebrity": {"kind", "pos", "start", "briber", "bribes"},
 	}
-	for _, v := range []any{State{}, player{}, Tile{}, roll{}} {
+	for _, v := range []any{State{}, player{}, Tile{}, roll{}, relic{}, gov{}, celebrity{}} {
 		typ := reflect.TypeOf(v)
 		for i := range typ.NumField() {
 			name := typ.Field(i).Name

@@ -336,7 +336,7 @@ type movedData struct {
 func (s *State) contact() {
 	seat := s.active()
 	s.cont = contContact
-	if s.collectRelics(seat, int(s.players[seat].pos)) { // REL-901: the first trigger (GAP-69)
+	if s.collectRelics(seat, int(s.players[seat].pos), s.pieceAudience(seat)) { // REL-901: the first trigger (GAP-69)
 		return
 	}
 	s.contactRest()

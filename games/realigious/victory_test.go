@@ -503,13 +503,15 @@ func TestGAP71_EveryMatchEnds(t *testing.T) {
 						t.Fatalf("%s with scores %+v %+v", r.How, a, b)
 					}
 				}
-				if l.name[:4] == "four" {
+				if l.name[:4] == "four" && s.god != Abukaros {
 					for i := range s.players {
-						if s.players[i].rep != 50 { // REL-137: Buddhists never fight, so nobody loses reputation
+						// REL-137: Buddhists never fight, so nobody loses reputation
+						// (only Abukaros's relics drain it, REL-925).
+						if s.players[i].rep < 50 {
 							t.Fatalf("seat %d reputation %d", i, s.players[i].rep)
 						}
 					}
-					if r.How == "survival" || r.How == "social" {
+					if r.How == "survival" {
 						t.Fatalf("four Buddhists ended by %s", r.How)
 					}
 				}

@@ -33,6 +33,13 @@ var visJSONKeys = []string{
 	"religion", "character", "reputation", "followers", "donations", "influence", "piece",
 	"stealth", "high_ground", "propagation_correction", "combat_correction",
 	"defense_correction", "defeated", "turns",
+	"relics", "relic_types", "relic_buff", "night_eye", "clairvoyance", "middle_way",
+	"inshallah", // and "skip_next", as in SquallView
+	// TileView on a church
+	"church_claimed",
+	// FactionsView, RelicView, GovernmentView, CelebrityView
+	"factions", "god", "mystic_threshold", "relics_on_map", "governments", "celebrity",
+	"tile", "eye", "kind", "briber", "bribes", "cost",
 	// engine.Result
 	"winner", "how", "ranking",
 }
@@ -1053,6 +1060,7 @@ func TestViewAndEventsLeakNothing(t *testing.T) {
 							t.Fatal(err)
 						}
 						s := visGame.NewState(c, seed)
+						visNoFactions(s) // not restated yet: see docs/visibility.md, "Factions"
 						for i := range s.tiles {
 							tl := &s.tiles[i]
 							if tl.Structure != NoStructure || !tl.Terrain.Contactable() {

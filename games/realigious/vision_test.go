@@ -46,7 +46,9 @@ func visBlank(t testing.TB, seats int) *State {
 	return s
 }
 
-// visBlankMap makes every tile plain, neutral terrain of one kind.
+// visBlankMap makes every tile plain, neutral terrain of one kind, and
+// takes the factions off the map (no relic, local government or celebrity,
+// section 11), so that only the base vision rules are at work.
 func visBlankMap(s *State, terrain Terrain) {
 	for i := range s.tiles {
 		s.tiles[i] = Tile{Terrain: terrain, Owner: -1, Alloc: [numResources]int32{10, 10, 10}}
@@ -54,6 +56,18 @@ func visBlankMap(s *State, terrain Terrain) {
 	for i := range s.known {
 		s.known[i] = -1
 	}
+	visNoFactions(s)
+}
+
+// visNoFactions takes the relics, the local governments' advantages and
+// the celebrity out of the match (section 11). Their visibility is not
+// restated by these tests yet (docs/visibility.md, "Factions").
+func visNoFactions(s *State) {
+	s.relics = nil
+	for i := range s.govs {
+		s.govs[i] = gov{tile: -1, briber: -1}
+	}
+	s.celeb.pos, s.celeb.start, s.celeb.briber = -1, -1, -1
 }
 
 // visAt returns the tile at (col, row).
