@@ -1,41 +1,71 @@
 // Package bots holds players that answer a seat's decisions without a
-// person. A bot sees only what its seat may see: the legal answers to the
-// decision it faces and the seat's view (engine.State.View), never the
-// state itself, so it cannot cheat on hidden information.
+// person. A bot sees only what its seat may see: it is handed an
+// Observation — the seat, the seat's view as the JSON a client receives,
+// and the legal answers — and never a pointer into the match, so the type
+// system keeps hidden information out of its reach. Search bots rebuild
+// full states from the view with the game's engine.ViewSampler.
 //
 // # Playing a seat
 //
 // The caller owns the match and asks the bot whenever its seat decides:
 //
 //	b := bots.NewRandom(matchSeed, seat)
-//	legal := st.Legal(nil)
-//	a := b.Step(st.View(seat), legal)
+//	obs, _ := bots.Observe(st, seat, bots.NeedsView(b))
+//	a := b.Step(obs)
 //	_, err := st.Apply(a)
 //
 // Chance decisions are answered by the match (engine.ChanceAnswer), not by
 // a bot.
 package bots
 
-import "tabletop/engine"
+import (
+	"encoding/json"
+	"fmt"
+
+	"tabletop/engine"
+)
+
+// Observation is everything a bot is told when its seat decides.
+type Observation struct {
+	// Seat is the deciding seat.
+	Seat engine.Seat
+	// View is the JSON encoding of the seat's view; nil for a Blind bot.
+	View []byte
+	// Legal holds the legal answers, non-empty and sorted.
+	Legal []engine.Answer
+}
 
 // Bot chooses answers for one seat. A Bot is not safe for concurrent use;
 // give every seat and every match its own.
 type Bot interface {
-	// Step returns one of legal, the non-empty, sorted legal answers to the
-	// decision the bot's seat faces. view is the seat's view at that
-	// moment; a bot that reports Blind may be given nil instead.
-	Step(view any, legal []engine.Answer) engine.Answer
+	// Step returns one of obs.Legal.
+	Step(obs Observation) engine.Answer
 }
 
 // Blind is implemented by bots that never read the view. Callers may then
 // skip building views, which matters in bulk simulation.
 type Blind interface {
-	// Blind reports whether the bot ignores its view argument.
+	// Blind reports whether the bot ignores Observation.View.
 	Blind() bool
 }
 
-// NeedsView reports whether b reads the view passed to Step.
+// NeedsView reports whether b reads Observation.View.
 func NeedsView(b Bot) bool {
 	bl, ok := b.(Blind)
 	return !ok || !bl.Blind()
+}
+
+// Observe builds seat's observation of st: the legal answers and, when
+// withView is set, the JSON of the seat's view. This is the only place the
+// state is touched on a bot's behalf.
+func Observe(st engine.State, seat engine.Seat, withView bool) (Observation, error) {
+	obs := Observation{Seat: seat, Legal: st.Legal(nil)}
+	if withView {
+		b, err := json.Marshal(st.View(seat))
+		if err != nil {
+			return obs, fmt.Errorf("bots: view of seat %d: %w", seat, err)
+		}
+		obs.View = b
+	}
+	return obs, nil
 }

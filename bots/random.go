@@ -22,7 +22,8 @@ func NewRandom(seed uint64, seat engine.Seat) *Random {
 // Step returns a uniformly chosen element of legal (Bot). It panics if
 // legal is empty, which the engine contract rules out for a pending
 // decision.
-func (b *Random) Step(_ any, legal []engine.Answer) engine.Answer {
+func (b *Random) Step(obs Observation) engine.Answer {
+	legal := obs.Legal
 	if len(legal) == 0 {
 		panic("bots: Random.Step: no legal answer")
 	}

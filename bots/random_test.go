@@ -16,9 +16,9 @@ func TestRandomPicksLegalUniformly(t *testing.T) {
 	seen := map[engine.Answer]int{}
 	const n = 4000
 	for range n {
-		a := b.Step(nil, legal)
+		a := b.Step(bots.Observation{Legal: legal})
 		if !slices.Contains(legal, a) {
-			t.Fatalf("Step(nil, %v) = %d, not a legal answer", legal, a)
+			t.Fatalf("Step(%v) = %d, not a legal answer", legal, a)
 		}
 		seen[a]++
 	}
@@ -35,7 +35,7 @@ func TestRandomIsSeeded(t *testing.T) {
 		b := bots.NewRandom(seed, seat)
 		out := make([]engine.Answer, 32)
 		for i := range out {
-			out[i] = b.Step(nil, legal)
+			out[i] = b.Step(bots.Observation{Legal: legal})
 		}
 		return out
 	}
@@ -80,7 +80,7 @@ func TestRandomPlaysRealigious(t *testing.T) {
 					if d.Seat == engine.Chance {
 						_, err = m.ResolveChance()
 					} else {
-						_, err = m.Apply(players[d.Seat].Step(st.View(d.Seat), st.Legal(nil)))
+						_, err = m.Apply(players[d.Seat].Step(bots.Observation{Seat: d.Seat, Legal: st.Legal(nil)}))
 					}
 					if err != nil {
 						t.Fatalf("step %d: %v", m.Steps()+1, err)
@@ -96,7 +96,7 @@ func ExampleRandom() {
 	b := bots.NewRandom(42, 0)
 	legal := []engine.Answer{10, 20, 30}
 	for range 5 {
-		fmt.Print(b.Step(nil, legal), " ")
+		fmt.Print(b.Step(bots.Observation{Legal: legal}), " ")
 	}
 	fmt.Println()
 	// Output: 30 20 30 10 10

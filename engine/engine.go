@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"math/rand/v2"
 )
 
 // Seat identifies a player in a match, numbered from 0. Negative values are
@@ -156,15 +155,6 @@ type State interface {
 	AppendEncoding(buf []byte) []byte
 	// Steps returns the number of answers applied since the initial state.
 	Steps() int
-}
-
-// Sampler is implemented by games with hidden information: it builds a full
-// state consistent with what seat s has been shown, drawing every unseen
-// detail from r. Bots search over such samples and never see the true state.
-type Sampler interface {
-	// Sample returns a determinization of the information set described by
-	// the seat's view.
-	Sample(view any, s Seat, r *rand.PCG) (State, error)
 }
 
 // Descriptor declares a game's facts as data.

@@ -128,7 +128,6 @@ type player struct {
 
 // loop plays until the match ends (quit false) or the person quits.
 func (p *player) loop() (quit bool, err error) {
-	var legal []engine.Answer
 	for !p.m.State().Terminal() {
 		st := p.m.State()
 		d := st.Pending()
@@ -148,12 +147,11 @@ func (p *player) loop() (quit bool, err error) {
 			}
 		case d.Seat >= 0 && int(d.Seat) < len(p.bots):
 			b := p.bots[d.Seat]
-			legal = st.Legal(legal[:0])
-			var view any
-			if bots.NeedsView(b) {
-				view = st.View(d.Seat)
+			obs, oerr := bots.Observe(st, d.Seat, bots.NeedsView(b))
+			if oerr != nil {
+				return false, oerr
 			}
-			events, err = p.m.Apply(b.Step(view, legal))
+			events, err = p.m.Apply(b.Step(obs))
 		default:
 			return false, fmt.Errorf("step %d: decision %q for seat %d", st.Steps()+1, d.Kind, d.Seat)
 		}

@@ -224,11 +224,14 @@ func playRandom(g engine.Game, config []byte, players int, seed uint64) (o simOu
 			}
 			legal = st.Legal(legal[:0])
 			b := seats[d.Seat]
-			var view any
+			obs := bots.Observation{Seat: d.Seat, Legal: legal}
 			if bots.NeedsView(b) {
-				view = st.View(d.Seat)
+				var err error
+				if obs, err = bots.Observe(st, d.Seat, true); err != nil {
+					return simOutcome{err: err}
+				}
 			}
-			ans = b.Step(view, legal)
+			ans = b.Step(obs)
 		}
 		if _, err := st.Apply(ans); err != nil {
 			return simOutcome{err: fmt.Errorf("step %d: %w", st.Steps()+1, err)}

@@ -221,7 +221,7 @@ func playMatch(t *testing.T, g engine.Game, config string, seats int, seed uint6
 		if d.Seat == engine.Chance {
 			_, err = m.ResolveChance()
 		} else {
-			_, err = m.Apply(players[d.Seat].Step(nil, st.Legal(nil)))
+			_, err = m.Apply(players[d.Seat].Step(bots.Observation{Seat: d.Seat, Legal: st.Legal(nil)}))
 		}
 		if err != nil {
 			t.Fatalf("step %d: %v", m.Steps()+1, err)

@@ -417,7 +417,9 @@ func (s *State) validate() error {
 	if s.phase == phaseDesignate && s.designSeat < 0 {
 		return fmt.Errorf("pending designation without its seat")
 	}
-	cycleEnd := s.phase == phaseWind || s.phase == phaseWander || s.phase == phaseDesignate || s.phase == phaseRoll && s.roll.kind == rollProfessor
+	// A designation resumes the active seat's contact unless it came at the
+	// end of a cycle (cont), so only then may the active seat have no piece.
+	cycleEnd := s.phase == phaseWind || s.phase == phaseWander || s.phase == phaseDesignate && s.cont == contCycle || s.phase == phaseRoll && s.roll.kind == rollProfessor
 	if s.players[s.active()].pos < 0 && !cycleEnd {
 		return fmt.Errorf("active seat %d has no piece", s.active())
 	}

@@ -60,6 +60,9 @@ func (s *State) relicGained(seat int, eye Eye, counts bool) bool {
 	if counts {
 		for held := s.relicsHeld(seat); int(pl.buff) < held; {
 			pl.buff++
+			if pl.buff == 4 {
+				pl.run = 0 // runs toward a relic count from stack 4 on (GAP-33)
+			}
 			if s.stackReached(seat, int(pl.buff)) {
 				return true
 			}

@@ -85,7 +85,7 @@ func TestREL901_CollectByContactWhoeverOwns(t *testing.T) {
 			if d.God != ZogMalomos { // REL-904: the relic tells whose it is
 				t.Fatalf("relic of god %s", d.God)
 			}
-			if r := s.relics[i]; r.holder != 0 || r.tile != -1 { // REL-901
+			if r := s.relics[i]; r.holder != 0 || r.tile != -1 { // REL-892, REL-901: the faction is used by approaching its tile
 				t.Fatalf("relic %+v", r)
 			}
 			if r := s.relics[far]; r.holder != -1 || r.tile != int16(ttIdx(t, s, 6, 4)) { // REL-901: only the contacted tile
@@ -664,5 +664,30 @@ func TestGAP33_GiyeChinTypesOnGeneratedMaps(t *testing.T) {
 	}
 	if len(missing) < 2 { // GAP-33: the 4 of 5 are drawn at random
 		t.Fatalf("2-player maps always leave out %v", missing)
+	}
+}
+
+// The run toward a relic counts from stack 4 on: successes before it do not
+// carry over, so reaching stack 4 in the middle of a streak does not grant
+// a relic at once (REL-910, GAP-33: "from then on").
+func TestREL910_RunCountsFromStackFour(t *testing.T) {
+	s := rlScene(t, ZogMalomos, 3)
+	faHold(s, 0, 3)
+	faRelic(t, s, 3, 4, NoEye) // the fourth, found on the third step
+	far := faRelic(t, s, 8, 8, NoEye)
+	ttBegin(s, 0, 1, 2)
+	for n := 1; n <= 5; n++ {
+		rlIdleUntil(t, s, 0)
+		evs := faTurn(t, s, "e", "success")
+		granted := false
+		for _, e := range ttFind(evs, "relic") {
+			granted = granted || e.Data.(relicData).How == "run"
+		}
+		if want := n == 5; granted != want { // REL-910, GAP-33: three successes at stack 4
+			t.Fatalf("turn %d: run grant %v, want %v (buff %d, run %d)", n, granted, want, s.players[0].buff, s.players[0].run)
+		}
+	}
+	if s.relics[far].holder != 0 || !s.Terminal() { // REL-911: the fifth relic wins
+		t.Fatalf("far relic %+v, terminal %v", s.relics[far], s.Terminal())
 	}
 }
