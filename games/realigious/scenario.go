@@ -1967,8 +1967,8 @@ type Expect struct {
 	// of all events).
 	Events []string `json:"events,omitempty"`
 	// Rolls are checked against the explain data of the roll events
-	// ("propagation", "combat", "piece_combat"), the first entry against
-	// the first roll.
+	// ("propagation", "combat", "piece_combat", "professor"), the first
+	// entry against the first roll.
 	Rolls []ExpectRoll `json:"rolls,omitempty"`
 	// Views are checked against State.View of a seat (-3 for the spectator).
 	Views []ExpectView `json:"views,omitempty"`
@@ -2170,9 +2170,7 @@ func (sc *Scenario) Check(res *RunResult, runErr error) []string {
 	intEq("squall", int(s.squall), ex.Squall)
 	strEq("wind", s.wind.String(), ex.Wind)
 	if ef := ex.Factions; ef != nil {
-		if ef.God != nil {
-			strEq("factions.god", s.god.String(), ef.God)
-		}
+		strEq("factions.god", s.god.String(), ef.God)
 		for i, er := range ef.Relics {
 			name := fmt.Sprintf("factions.relics[%d]", i)
 			if i >= len(s.relics) {
