@@ -1,21 +1,3 @@
-// Package bots holds players that answer a seat's decisions without a
-// person. A bot sees only what its seat may see: it is handed an
-// Observation — the seat, the seat's view as the JSON a client receives,
-// and the legal answers — and never a pointer into the match, so the type
-// system keeps hidden information out of its reach. Search bots rebuild
-// full states from the view with the game's engine.ViewSampler.
-//
-// # Playing a seat
-//
-// The caller owns the match and asks the bot whenever its seat decides:
-//
-//	b := bots.NewRandom(matchSeed, seat)
-//	obs, _ := bots.Observe(st, seat, bots.NeedsView(b))
-//	a := b.Step(obs)
-//	_, err := st.Apply(a)
-//
-// Chance decisions are answered by the match (engine.ChanceAnswer), not by
-// a bot.
 package bots
 
 import (

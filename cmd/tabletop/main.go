@@ -1,6 +1,6 @@
 // Command tabletop is the one binary of the project: it simulates matches
-// between bots, verifies replays, lets a person play in the terminal and
-// runs rules scenarios. Run "tabletop help" for the list of subcommands.
+// between bots, speaks a JSON-lines protocol to external bots, verifies
+// replays, lets a person play in the terminal and runs rules scenarios. Run "tabletop help" for the list of subcommands.
 //
 // Everything is wired here explicitly: run builds the registry of games and
 // hands it to the subcommands; there is no package-level mutable state.
@@ -34,9 +34,11 @@ type app struct {
 	games *registry
 	// scenarios holds the scenario runner of each game that has one.
 	scenarios map[string]scenarioRunner
-	stdin     io.Reader
-	stdout    io.Writer
-	stderr    io.Writer
+	// rules holds the rules-parameters loader of each game that has one.
+	rules  map[string]rulesLoader
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
 }
 
 // command is one subcommand.
@@ -49,7 +51,8 @@ type command struct {
 // commands returns the subcommands in the order "help" lists them.
 func commands() []command {
 	return []command{
-		{"sim", "play seeded matches between random bots and print statistics", (*app).sim},
+		{"sim", "play seeded matches between bots and report balance statistics", (*app).sim},
+		{"engine", "speak the JSON-lines engine protocol on stdin/stdout (external bots)", (*app).engine},
 		{"replay", "verify a replay file and summarize it", (*app).replay},
 		{"play", "play a match in the terminal against random bots", (*app).play},
 		{"scenario", "run a rules scenario file (scenario run FILE)", (*app).scenario},
@@ -63,6 +66,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := &app{
 		games:     newRegistry(realigious.New()),
 		scenarios: map[string]scenarioRunner{"realigious": realigiousScenario},
+		rules:     map[string]rulesLoader{"realigious": realigiousRules},
 		stdin:     stdin,
 		stdout:    stdout,
 		stderr:    stderr,

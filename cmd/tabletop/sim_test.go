@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -41,7 +44,10 @@ func TestSimJSONSchema(t *testing.T) {
 
 	wantKeys := []string{"game", "players", "games", "seed", "workers", "wins_by_victory", "draws",
 		"wins_by_seat", "wins_by_religion", "wins_by_character", "avg_turns", "avg_cycles",
-		"elapsed_seconds", "games_per_second", "faction_uses"}
+		"elapsed_seconds", "games_per_second", "faction_uses",
+		// The balance lab's additions.
+		"player_counts", "config", "params_hash", "params", "bots", "rotate", "wins_by_bot",
+		"win_rates", "victory_types", "game_length"}
 	if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, slices.Sorted(slices.Values(wantKeys))) {
 		t.Errorf("sim -json keys = %v, want exactly %v", keys, wantKeys)
 	}
@@ -105,6 +111,146 @@ func TestSimJSONSchema(t *testing.T) {
 	if c, _ := got["avg_cycles"].(json.Number).Float64(); c > 20 {
 		t.Errorf("avg_cycles = %v, want at most the cycle limit 20", c)
 	}
+
+	// The balance lab's additions.
+	if got["params_hash"] != g.ParamsHash() {
+		t.Errorf(`"params_hash" = %v, want %s`, got["params_hash"], g.ParamsHash())
+	}
+	if p, ok := got["params"].(map[string]any); !ok || fmt.Sprint(p["cycle_limit"]) != fmt.Sprint(g.Params().CycleLimit) {
+		t.Errorf(`"params" = %v, want the rules values (cycle_limit %d)`, got["params"], g.Params().CycleLimit)
+	}
+	if fmt.Sprint(got["bots"]) != "[random random random random]" || got["rotate"] != true {
+		t.Errorf(`"bots" = %v, "rotate" = %v, want four random bots, rotated`, got["bots"], got["rotate"])
+	}
+	if fmt.Sprint(got["player_counts"]) != "[4]" {
+		t.Errorf(`"player_counts" = %v, want [4]`, got["player_counts"])
+	}
+	if n := checkCounts("wins_by_bot", []string{"random"}); n != wins {
+		t.Errorf("wins_by_bot adds up to %d, want %d wins", n, wins)
+	}
+	rates, ok := got["win_rates"].(map[string]any)
+	if !ok {
+		t.Fatalf(`"win_rates" = %T, want an object`, got["win_rates"])
+	}
+	if keys := slices.Sorted(maps.Keys(rates)); !slices.Equal(keys, []string{"bot", "character", "climate", "players", "religion", "seat"}) {
+		t.Errorf("win_rates keys = %v", keys)
+	}
+	// Per-appearance tables: one row per name, wins add up to the wins,
+	// appearances to games × players.
+	for key, names := range map[string][]string{
+		"religion": g.Religions(), "character": g.Characters(), "seat": {"0", "1", "2", "3"}, "bot": {"random"},
+	} {
+		rows := checkRates(t, "win_rates."+key, rates[key], true)
+		var gotNames []string
+		w, n := 0, 0
+		for _, r := range rows {
+			gotNames = append(gotNames, r.Name)
+			w += r.Wins
+			n += r.Games
+		}
+		if !slices.Equal(gotNames, names) {
+			t.Errorf("win_rates.%s names = %v, want %v", key, gotNames, names)
+		}
+		if w != wins || n != games*players {
+			t.Errorf("win_rates.%s: %d wins in %d appearances, want %d in %d", key, w, n, wins, games*players)
+		}
+	}
+	// Per-game tables: wins are decided games.
+	for _, key := range []string{"players", "climate"} {
+		rows := checkRates(t, "win_rates."+key, rates[key], false)
+		w, n := 0, 0
+		for _, r := range rows {
+			w += r.Wins
+			n += r.Games
+		}
+		if w != wins || n != games {
+			t.Errorf("win_rates.%s: %d wins in %d games, want %d in %d", key, w, n, wins, games)
+		}
+	}
+	if rows := checkRates(t, "win_rates.players", rates["players"], false); len(rows) != 1 || rows[0].Name != "4" {
+		t.Errorf("win_rates.players = %+v, want one row for 4", rows)
+	}
+	vt := checkRates(t, "victory_types", got["victory_types"], false)
+	var vnames []string
+	vsum := 0
+	for _, r := range vt {
+		vnames = append(vnames, r.Name)
+		vsum += r.Wins
+		if r.Games != games {
+			t.Errorf("victory_types %s: games = %d, want %d", r.Name, r.Games, games)
+		}
+	}
+	if !slices.Equal(vnames, []string{"religious", "social", "mystic", "survival", "ranked", "draw"}) || vsum != games {
+		t.Errorf("victory_types = %v adding up to %d, want every kind then draw, adding up to %d", vnames, vsum, games)
+	}
+	gl, ok := got["game_length"].(map[string]any)
+	if !ok {
+		t.Fatalf(`"game_length" = %T, want an object`, got["game_length"])
+	}
+	var q []int
+	for _, k := range []string{"min", "p25", "median", "p75", "max"} {
+		n, err := gl[k].(json.Number).Int64()
+		if err != nil {
+			t.Errorf("game_length.%s = %v, want an integer", k, gl[k])
+		}
+		q = append(q, int(n))
+	}
+	if !slices.IsSorted(q) || q[0] <= 0 {
+		t.Errorf("game_length min, p25, median, p75, max = %v, want positive and ascending", q)
+	}
+	hist, _ := gl["histogram"].([]any)
+	hsum := 0
+	for _, b := range hist {
+		n, _ := b.(map[string]any)["games"].(json.Number).Int64()
+		hsum += int(n)
+	}
+	if len(hist) == 0 || hsum != games {
+		t.Errorf("game_length.histogram = %v, want bins adding up to %d games", hist, games)
+	}
+	if gl["unit"] != "turns" {
+		t.Errorf("game_length.unit = %v, want turns", gl["unit"])
+	}
+	if _, ok := got["card_uses"]; ok {
+		t.Errorf(`"card_uses" is reported; it is left for later`)
+	}
+}
+
+// rateRowJSON is a win-rate row as the JSON holds it.
+type rateRowJSON struct {
+	Name   string   `json:"name"`
+	Wins   int      `json:"wins"`
+	Games  int      `json:"games"`
+	Rate   float64  `json:"rate"`
+	CILow  float64  `json:"ci_low"`
+	CIHigh float64  `json:"ci_high"`
+	Fair   *float64 `json:"fair"`
+}
+
+// checkRates decodes a table of win-rate rows and checks each row's
+// arithmetic: rate = wins/games inside its interval, within [0, 1].
+func checkRates(t *testing.T, key string, v any, fair bool) []rateRowJSON {
+	t.Helper()
+	b, _ := json.Marshal(v)
+	var rows []rateRowJSON
+	if err := json.Unmarshal(b, &rows); err != nil || rows == nil {
+		t.Errorf("%s = %s, want a list of rows: %v", key, b, err)
+		return nil
+	}
+	for _, r := range rows {
+		if r.Wins < 0 || r.Wins > r.Games {
+			t.Errorf("%s %s: %d wins of %d", key, r.Name, r.Wins, r.Games)
+		}
+		if r.Games > 0 && math.Abs(r.Rate-float64(r.Wins)/float64(r.Games)) > 1e-6 {
+			t.Errorf("%s %s: rate %v, want %d/%d", key, r.Name, r.Rate, r.Wins, r.Games)
+		}
+		if !(0 <= r.CILow && r.CILow <= r.Rate && r.Rate <= r.CIHigh && r.CIHigh <= 1) {
+			t.Errorf("%s %s: rate %v outside [%v, %v] or [0, 1]", key, r.Name, r.Rate, r.CILow, r.CIHigh)
+		}
+		if fair != (r.Fair != nil) && r.Games > 0 {
+			t.Errorf("%s %s: fair = %v, want it present: %v", key, r.Name, r.Fair, fair)
+		}
+	}
+	return rows
 }
 
 func TestSimDeterministicAcrossWorkers(t *testing.T) {
@@ -162,6 +308,13 @@ func TestSimBadFlags(t *testing.T) {
 		{"bad config value", []string{"-config", `{"size":3}`}, "size 3"},
 		{"unknown config field", []string{"-config", `{"colour":"red"}`}, "colour"},
 		{"extra argument", []string{"now"}, `unexpected argument "now"`},
+		{"players not a number", []string{"-players", "two"}, `-players "two"`},
+		{"players listed twice", []string{"-players", "2,3,2"}, "2 is listed twice"},
+		{"a listed count out of range", []string{"-players", "2,5"}, "-players 5"},
+		{"wrong bot count", []string{"-players", "3", "-bots", "random,random"}, "-bots: 2 bots for 3 players"},
+		{"bots for the largest count", []string{"-players", "2,4", "-bots", "random,random"}, "2 bots for 4 players"},
+		{"unknown bot", []string{"-bots", "grandmaster"}, `unknown bot "grandmaster"`},
+		{"missing rules file", []string{"-rules", "/nonexistent/rules.json"}, "-rules"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

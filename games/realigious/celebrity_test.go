@@ -81,10 +81,10 @@ func TestREL983_WanderAtEachCycleEnd(t *testing.T) {
 		}
 		to := legal[0]
 		evs := ttDo(t, s, to)
-		if c := ttFind(evs, "celebrity"); len(c) != 1 || "tile "+fmtCoord(*c[0].Data.(movedData).To) != to { // REL-983
+		if c := ttFind(evs, "celebrity"); len(c) != 1 || "tile "+ceCoordText(*c[0].Data.(movedData).To) != to { // REL-983
 			t.Fatalf("celebrity events %+v", c)
 		}
-		if "tile "+fmtCoord(s.coord(int(s.celeb.pos))) != to || s.celeb.start != int16(ttIdx(t, s, 4, 4)) { // REL-982: the start point stays
+		if "tile "+ceCoordText(s.coord(int(s.celeb.pos))) != to || s.celeb.start != int16(ttIdx(t, s, 4, 4)) { // REL-982: the start point stays
 			t.Fatalf("celebrity on %v, start %v", s.coord(int(s.celeb.pos)), s.coord(int(s.celeb.start)))
 		}
 		if s.Pending().Seat != 0 || s.Pending().Kind != "move" || s.phase == phaseRoll { // an unbribed Professor propagates nothing (REL-990)
@@ -94,7 +94,7 @@ func TestREL983_WanderAtEachCycleEnd(t *testing.T) {
 	}
 }
 
-func fmtCoord(c Coord) string { return fmt.Sprintf("%d,%d", c.Col, c.Row) }
+func ceCoordText(c Coord) string { return fmt.Sprintf("%d,%d", c.Col, c.Row) }
 
 // A piece on the celebrity's tile may bribe it in the interaction phase for
 // 500 × (times bribed + 1), in either resource; a re-bribe pays more and
@@ -155,6 +155,9 @@ func TestREL990_Professor(t *testing.T) {
 	ttOwn(t, s, 1, [2]int{4, 5})
 	ttBegin(s, 0, 1)
 	ceCycle(t, s, "e", "w")
+	if p := s.Pending(); p.Seat != engine.Chance || p.Kind != "wander" { // GAP-38: bribed, it still cannot be steered
+		t.Fatalf("pending %+v", p)
+	}
 	ttDo(t, s, "tile 5,4")
 	five4 := ttIdx(t, s, 5, 4)
 	if p := s.Pending(); p.Seat != engine.Chance || p.Kind != "roll" || s.roll.kind != rollProfessor || s.roll.seat != 0 { // REL-990: for the briber

@@ -38,6 +38,15 @@ func faScene(t *testing.T, pairs []string, pos ...[2]int) *State {
 	return s
 }
 
+// faOrder is the turn order 0, 1, …, n-1.
+func faOrder(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
 // faRelic lays a relic of the map's god on (col, row) and returns its index.
 func faRelic(t *testing.T, s *State, col, row int, eye Eye) int {
 	t.Helper()

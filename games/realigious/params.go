@@ -1,9 +1,16 @@
 package realigious
 
 import (
+	"bytes"
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
 )
 
 // Params are the design document's numbers, with the decisions of
@@ -79,67 +86,166 @@ type Params struct {
 	CycleLimit   int `json:"cycle_limit"`
 }
 
-// DefaultParams returns the rules as the design document and
-// docs/decisions.md give them.
-func DefaultParams() Params {
-	return Params{
-		StartReputation:  50,
-		StartResources:   [3]int{0, 500, 500},
-		DepositPerPlayer: [3]int{2500, 5000, 5000},
-		MapSize:          [3]int{9, 11, 13},
-		WaterMaxPct:      15,
-		HousePct:         10,
-		BuildingPct:      6,
-		OfficePct:        6,
-		TreesPct:         8,
-		MountainPct:      5,
-		StartClear:       2,
-		ChurchWeight:     2,
-		MainWeight:       4,
+// rulesJSON is the default rules: every field of Params under its JSON
+// name. A designer edits a copy and passes it with -rules FILE (ParseParams).
+//
+//go:embed rules.json
+var rulesJSON []byte
 
-		RateMin:             10,
-		RateMax:             99,
-		PropagationBase:     50,
-		PropagationPer100:   1,
-		PropagationCorrect:  10,
-		HinduPenalty:        10,
-		CombatBase:          60,
-		DefenseBase:         10,
-		CombatCorrect:       10,
-		DefenseCorrect:      10,
-		CombatFollowerMin:   100,
-		CombatFollowerCost:  50,
-		CombatFollowerBonus: 10,
-		IslamCombatBonus:    10,
-		FirstArrivalBonus:   10,
-		HeatPenalty:         10,
-		ColdPenalty:         10,
-
-		DeclareReputation:    2,
-		NormalLossReputation: 3,
-		PieceLossReputation:  5,
-
-		ChristianRewardPct: 20,
-		IslamRewardPct:     20,
-		CharacterRewardPct: 100,
-		DefenderLossPct:    50,
-
-		SquallSize:       6,
-		MonsoonPeriod:    3,
-		RasputitsaPct:    5,
-		NightRadius:      1,
-		HighGroundRadius: 3,
-
-		BribeBase:         500,
-		ChurchBonus:       20,
-		MiddleWayBonus:    10,
-		VagrantReputation: 3,
-
-		ReligiousNum: 2,
-		ReligiousDen: 3,
-		SocialAt:     100,
-		CycleLimit:   100,
+var defaultParams = sync.OnceValue(func() Params {
+	p, err := ParseParams(rulesJSON)
+	if err != nil {
+		panic("realigious: embedded rules.json: " + err.Error()) // a programmer error, caught by TestDefaultParamsDecode
 	}
+	return p
+})
+
+// DefaultParams returns the rules as the design document and
+// docs/decisions.md give them: the embedded rules.json.
+func DefaultParams() Params { return defaultParams() }
+
+// DefaultRulesJSON returns a copy of the embedded default rules file, a
+// starting point for a designer's modified copy.
+func DefaultRulesJSON() []byte { return append([]byte(nil), rulesJSON...) }
+
+// ParseParams decodes a rules file strictly: every field of Params must be
+// present, no other field may be, and every value must lie in its range.
+// Errors name the field, e.g. "rules: rate_min 0: must be 1 to 99 and below
+// rate_max".
+func ParseParams(data []byte) (Params, error) {
+	var p Params
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return p, fmt.Errorf("rules: %w", err)
+	}
+	var missing []string
+	t := reflect.TypeFor[Params]()
+	for i, name := range paramsFields() {
+		v, ok := raw[name]
+		if !ok {
+			missing = append(missing, name)
+			continue
+		}
+		if f := t.Field(i).Type; f.Kind() == reflect.Array {
+			var list []json.RawMessage
+			if json.Unmarshal(v, &list) == nil && len(list) != f.Len() {
+				return p, fmt.Errorf("rules: %s: %d values, want %d", name, len(list), f.Len())
+			}
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return p, fmt.Errorf("rules: %s: %s is not a valid %s", te.Field, te.Value, te.Type)
+		}
+		return p, fmt.Errorf("rules: %w", err) // "json: unknown field \"x\"" names it
+	}
+	if dec.More() {
+		return p, fmt.Errorf("rules: trailing data after the rules object")
+	}
+	if len(missing) > 0 {
+		return p, fmt.Errorf("rules: missing field %s", strings.Join(missing, ", "))
+	}
+	return p, p.Check()
+}
+
+// paramsFields lists the JSON names of Params' fields.
+func paramsFields() []string {
+	t := reflect.TypeFor[Params]()
+	names := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		names = append(names, name)
+	}
+	return names
+}
+
+// Check reports the first value out of its range, naming the field. The
+// ranges keep every rule well defined (no division by zero, no overflow of
+// the state's counters) and every victory reachable.
+func (p Params) Check() error {
+	type rule struct {
+		name   string
+		v      int
+		lo, hi int
+		why    string // replaces "must be lo to hi" when set
+	}
+	const big = 1_000_000
+	rules := []rule{
+		{"social_at", p.SocialAt, 2, 100, ""},
+		{"start_reputation", p.StartReputation, 1, p.SocialAt - 1, "must be 1 or more and below social_at"},
+		{"religious_den", p.ReligiousDen, 1, 100, ""},
+		{"religious_num", p.ReligiousNum, 1, p.ReligiousDen, "must be 1 to religious_den"},
+		{"cycle_limit", p.CycleLimit, 1, maxCycleLimit, ""},
+		{"water_max_pct", p.WaterMaxPct, 0, 100, ""},
+		{"house_pct", p.HousePct, 0, 100, ""},
+		{"building_pct", p.BuildingPct, 0, 100, ""},
+		{"office_pct", p.OfficePct, 0, 100, ""},
+		{"trees_pct", p.TreesPct, 0, 100, ""},
+		{"mountain_pct", p.MountainPct, 0, 100, ""},
+		{"start_clear_radius", p.StartClear, 0, 30, ""},
+		{"church_weight", p.ChurchWeight, 0, 1000, ""},
+		{"main_weight", p.MainWeight, 0, 1000, ""},
+		{"rate_max", p.RateMax, 2, 99, ""},
+		{"rate_min", p.RateMin, 1, p.RateMax - 1, "must be 1 to 99 and below rate_max"},
+		{"propagation_base", p.PropagationBase, 0, 100, ""},
+		{"propagation_per_100_followers", p.PropagationPer100, 0, 100, ""},
+		{"propagation_correction", p.PropagationCorrect, 0, 100, ""},
+		{"hindu_penalty", p.HinduPenalty, 0, 100, ""},
+		{"combat_base", p.CombatBase, 0, 100, ""},
+		{"defense_base", p.DefenseBase, 0, 100, ""},
+		{"combat_correction", p.CombatCorrect, 0, 100, ""},
+		{"defense_correction", p.DefenseCorrect, 0, 100, ""},
+		{"combat_follower_min", p.CombatFollowerMin, 0, big, ""},
+		{"combat_follower_cost", p.CombatFollowerCost, 0, p.CombatFollowerMin, "must be 0 to combat_follower_min"},
+		{"combat_follower_bonus", p.CombatFollowerBonus, 0, 100, ""},
+		{"islam_combat_bonus", p.IslamCombatBonus, 0, 100, ""},
+		{"first_arrival_bonus", p.FirstArrivalBonus, 0, 100, ""},
+		{"heat_penalty", p.HeatPenalty, 0, 100, ""},
+		{"cold_penalty", p.ColdPenalty, 0, 100, ""},
+		{"declare_reputation", p.DeclareReputation, 0, 100, ""},
+		{"normal_loss_reputation", p.NormalLossReputation, 0, 100, ""},
+		{"piece_loss_reputation", p.PieceLossReputation, 0, 100, ""},
+		{"christian_reward_pct", p.ChristianRewardPct, 0, 1000, ""},
+		{"islam_reward_pct", p.IslamRewardPct, 0, 1000, ""},
+		{"character_reward_pct", p.CharacterRewardPct, 0, 1000, ""},
+		{"defender_loss_pct", p.DefenderLossPct, 0, 100, ""},
+		{"squall_size", p.SquallSize, 1, 100, ""},
+		{"monsoon_period", p.MonsoonPeriod, 1, maxCycleLimit, ""},
+		{"rasputitsa_pct", p.RasputitsaPct, 0, 100, ""},
+		{"night_radius", p.NightRadius, 0, 30, ""},
+		{"high_ground_radius", p.HighGroundRadius, 0, 30, ""},
+		{"bribe_base", p.BribeBase, 0, big, ""},
+		{"church_bonus", p.ChurchBonus, 0, 100, ""},
+		{"middle_way_bonus", p.MiddleWayBonus, 0, 100, ""},
+		{"vagrant_reputation", p.VagrantReputation, 0, 100, ""},
+	}
+	arrays := []struct {
+		name   string
+		v      [3]int
+		lo, hi [3]int
+	}{
+		{"start_resources", p.StartResources, [3]int{0, 0, 0}, [3]int{big, big, big}},
+		{"deposit_per_player", p.DepositPerPlayer, [3]int{1, 0, 0}, [3]int{big, big, big}}, // followers > 0: the religious threshold
+		{"map_size", p.MapSize, [3]int{7, 7, 7}, [3]int{31, 31, 31}},
+	}
+	for _, a := range arrays {
+		for i, v := range a.v {
+			rules = append(rules, rule{fmt.Sprintf("%s[%d]", a.name, i), v, a.lo[i], a.hi[i], ""})
+		}
+	}
+	for _, r := range rules {
+		if r.v < r.lo || r.v > r.hi {
+			why := r.why
+			if why == "" {
+				why = fmt.Sprintf("must be %d to %d", r.lo, r.hi)
+			}
+			return fmt.Errorf("rules: %s %d: %s", r.name, r.v, why)
+		}
+	}
+	return nil
 }
 
 // Hash identifies the parameter values: hex SHA-256 of their JSON.

@@ -158,15 +158,6 @@ func TestREL906_ZogPropagationBuff(t *testing.T) {
 	}
 }
 
-// faOrder is the turn order 0, 1, …, n-1.
-func faOrder(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
 // Sekrazade's stacks raise the combat success rate R1 by 10/20/30%.
 func TestREL912_SekrazadeCombatBuff(t *testing.T) {
 	cases := []struct {

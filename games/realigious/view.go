@@ -25,6 +25,10 @@ type View struct {
 	Players    []PlayerView   `json:"players"`
 	Factions   FactionsView   `json:"factions"`
 	Result     *engine.Result `json:"result,omitempty"`
+	// CycleEnd is set while the end of a cycle runs (the celebrity's step,
+	// the monsoon, or a decision one of them caused): the pending decision
+	// belongs to no player's turn. Public, like the "cycle" event.
+	CycleEnd bool `json:"cycle_end,omitempty"`
 }
 
 // SquallView is the tropical squall gauge (REL-805).
@@ -85,10 +89,27 @@ func (s *State) pendingFor(row int) string {
 		return phaseKinds[s.phase]
 	}
 	a := s.active()
+	if s.phase == phaseDesignate && row == int(s.designSeat) {
+		return phaseKinds[s.phase] // the designating seat's own decision
+	}
 	if row == a || row < len(s.players) && s.seesPiece(row, a) || row == len(s.players) && s.pieceAudience(a).Has(engine.Spectator) {
 		return phaseKinds[s.phase]
 	}
 	return "turn"
+}
+
+// atCycleEnd reports whether the pending decision comes from the end of a
+// cycle (resumeCycle continues after it) rather than from a player's turn.
+func (s *State) atCycleEnd() bool {
+	switch s.phase {
+	case phaseWander, phaseWind:
+		return true
+	case phaseDesignate:
+		return s.cont == contCycle
+	case phaseRoll:
+		return s.roll.kind == rollProfessor
+	}
+	return false
 }
 
 // View returns seat's view, or the public view for engine.Spectator
@@ -103,7 +124,7 @@ func (s *State) view(seat engine.Seat) *View {
 	v := &View{
 		Game: "realigious", Seat: int(seat), Width: s.geo.w, Height: s.geo.h,
 		Climate: s.climate, Cycle: s.cycle, CycleLimit: s.cycleLimit, Night: s.night,
-		Active: s.active(), Pending: s.pendingFor(row),
+		Active: s.active(), Pending: s.pendingFor(row), CycleEnd: s.atCycleEnd(),
 		Religious: s.p.religiousThreshold(len(s.players)),
 	}
 	for _, o := range s.order {

@@ -24,7 +24,7 @@ var visJSONKeys = []string{
 	// View
 	"game", "seat", "width", "height", "climate", "cycle", "cycle_limit", "night",
 	"squall", "wind", "blocked", "active", "pending", "order", "religious_threshold",
-	"tiles", "players", "result",
+	"tiles", "players", "result", "cycle_end",
 	// SquallView
 	"gauge", "size", "skip_next",
 	// TileView
