@@ -348,7 +348,7 @@ func (s *engineSession) hello() any {
 		Commands []string   `json:"commands"`
 		Games    []gameInfo `json:"games"`
 		Bots     []string   `json:"bots"`
-	}{engineProtocol, engineVersion, engineCommands, games, botNames}
+	}{engineProtocol, engineVersion, engineCommands, games, botNames()}
 }
 
 // decisionBody is the part of several responses that says where the match
@@ -525,7 +525,7 @@ func (s *engineSession) chance() (any, error) {
 
 func (s *engineSession) bot(req *engineRequest) (any, error) {
 	if req.Level == "" {
-		return nil, perr(codeBadRequest, `bot: missing "level" (one of %s)`, strings.Join(botNames, ", "))
+		return nil, perr(codeBadRequest, `bot: missing "level" (one of %s)`, strings.Join(botNames(), ", "))
 	}
 	st := s.m.State()
 	if st.Terminal() {

@@ -174,7 +174,7 @@ func (a *app) sim(args []string) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "games played in parallel")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a summary")
 	config := fs.String("config", "", "game config as JSON, e.g. '{\"size\":9,\"cycle_limit\":30}'")
-	botsFlag := fs.String("bots", "", "comma-separated bot per seat (names: "+strings.Join(botNames, ", ")+
+	botsFlag := fs.String("bots", "", "comma-separated bot per seat (names: "+strings.Join(botNames(), ", ")+
 		"), or one bot for every seat (default random)")
 	rotate := fs.Bool("rotate", true, "rotate the bot line-up from game to game so that every bot plays every seat")
 	rulesFile := fs.String("rules", "", "rules parameters `FILE` (JSON) replacing the built-in numbers")

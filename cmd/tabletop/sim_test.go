@@ -382,3 +382,163 @@ func playMatch(t *testing.T, g engine.Game, config string, seats int, seed uint6
 	}
 	return m
 }
+
+// TestSimRules plays under a rules file and reports its hash and values;
+// a bad file is a usage error naming it.
+func TestSimRules(t *testing.T) {
+	dir := t.TempDir()
+	var params map[string]any
+	if err := json.Unmarshal(realigious.DefaultRulesJSON(), &params); err != nil {
+		t.Fatal(err)
+	}
+	params["start_reputation"] = 60
+	data, _ := json.Marshal(params)
+	file := filepath.Join(dir, "rules.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := realigious.ParseParams(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := realigious.NewWithParams(p).ParamsHash()
+	if want == realigious.New().ParamsHash() {
+		t.Fatalf("changed rules have the default hash %s", want)
+	}
+	got := simJSON(t, "-players", "2", "-games", "4", "-config", smallConfig, "-rules", file)
+	if got["params_hash"] != want || got["rules"] != file {
+		t.Errorf(`"params_hash" = %v, "rules" = %v, want %s and %s`, got["params_hash"], got["rules"], want, file)
+	}
+	if v := got["params"].(map[string]any)["start_reputation"]; fmt.Sprint(v) != "60" {
+		t.Errorf(`"params".start_reputation = %v, want 60`, v)
+	}
+
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"start_reputation": 60}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCmd(t, "", "sim", "-games", "1", "-rules", bad)
+	if code != exitUsage || stdout != "" || !strings.Contains(stderr, "tabletop: sim: -rules "+bad) || !strings.Contains(stderr, "missing field") {
+		t.Errorf("sim -rules (incomplete file) = %d, stdout %q, stderr %q; want a usage error naming the file and the problem", code, stdout, stderr)
+	}
+}
+
+// TestSimRotation checks the seat plan: every bot plays every seat at every
+// seat count, and -rotate=false keeps the line-up.
+func TestSimRotation(t *testing.T) {
+	p := &simPlan{counts: []int{3}, lineup: []string{"a", "b", "c"}, rotate: true}
+	for i, want := range []string{"a b c", "b c a", "c a b", "a b c"} {
+		if got := strings.Join(p.botsFor(i), " "); got != want {
+			t.Errorf("counts [3], game %d: bots %q, want %q", i, got, want)
+		}
+	}
+	p = &simPlan{counts: []int{2, 3}, lineup: []string{"a", "b", "c"}, rotate: true}
+	for i, want := range []string{"a b", "a b c", "b c", "b c a", "c a", "c a b", "a b"} {
+		if got := strings.Join(p.botsFor(i), " "); got != want {
+			t.Errorf("counts [2 3], game %d: bots %q, want %q", i, got, want)
+		}
+	}
+	seen := map[string]bool{}
+	for i := range len(p.counts) * len(p.lineup) {
+		for s, b := range p.botsFor(i) {
+			seen[fmt.Sprint(p.playersFor(i), s, b)] = true
+		}
+	}
+	if len(seen) != 2*3+3*3 { // 2 seats × 3 bots at 2 players, 3 × 3 at 3
+		t.Errorf("one round of games covers %d (players, seat, bot) triples, want 15", len(seen))
+	}
+	p.rotate = false
+	for i := range 4 {
+		if got, want := strings.Join(p.botsFor(i), " "), []string{"a b", "a b c"}[i%2]; got != want {
+			t.Errorf("fixed seats, game %d: bots %q, want %q", i, got, want)
+		}
+	}
+}
+
+// TestSimMixedPlayers alternates seat counts and reports by count.
+func TestSimMixedPlayers(t *testing.T) {
+	args := []string{"-players", "2,3", "-games", "10", "-seed", "5", "-config", smallConfig, "-bots", "random,random,random"}
+	got := simJSON(t, append(args, "-workers", "1")...)
+	if fmt.Sprint(got["player_counts"]) != "[2 3]" || fmt.Sprint(got["players"]) != "3" {
+		t.Errorf(`"player_counts" = %v, "players" = %v, want [2 3] and 3`, got["player_counts"], got["players"])
+	}
+	if seats, _ := got["wins_by_seat"].([]any); len(seats) != 3 {
+		t.Errorf("wins_by_seat = %v, want 3 counts", got["wins_by_seat"])
+	}
+	rates := got["win_rates"].(map[string]any)
+	rows := checkRates(t, "win_rates.players", rates["players"], false)
+	if len(rows) != 2 || rows[0].Name != "2" || rows[0].Games != 5 || rows[1].Name != "3" || rows[1].Games != 5 {
+		t.Errorf("win_rates.players = %+v, want 5 games each of 2 and 3", rows)
+	}
+	seat := checkRates(t, "win_rates.seat", rates["seat"], true)
+	if len(seat) != 3 || seat[0].Games != 10 || seat[2].Games != 5 {
+		t.Errorf("win_rates.seat = %+v, want seats 0 and 1 in 10 games, seat 2 in 5", seat)
+	}
+	if f := *seat[2].Fair; math.Abs(f-1.0/3) > 1e-6 {
+		t.Errorf("seat 2 fair rate = %v, want 1/3 (it plays only 3-player games)", f)
+	}
+	if f := *seat[0].Fair; math.Abs(f-(0.5+1.0/3)/2) > 1e-6 {
+		t.Errorf("seat 0 fair rate = %v, want the mean of 1/2 and 1/3", f)
+	}
+	// Deterministic whatever the workers.
+	other := simJSON(t, append(args, "-workers", "4")...)
+	for _, m := range []map[string]any{got, other} {
+		delete(m, "workers")
+		delete(m, "elapsed_seconds")
+		delete(m, "games_per_second")
+	}
+	a, _ := json.Marshal(got)
+	b, _ := json.Marshal(other)
+	if string(a) != string(b) {
+		t.Errorf("-workers 1 and 4 differ:\n%s\n%s", a, b)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		wins, n int
+		lo, hi  float64
+	}{
+		{0, 10, 0, 0.2775},
+		{5, 10, 0.2366, 0.7634},
+		{10, 10, 0.7225, 1},
+		{50, 100, 0.4038, 0.5962},
+		{0, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		lo, hi := wilson(tt.wins, tt.n)
+		if math.Abs(lo-tt.lo) > 5e-5 || math.Abs(hi-tt.hi) > 5e-5 {
+			t.Errorf("wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tt.wins, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
+
+func TestSummarizeLengths(t *testing.T) {
+	st := summarizeLengths([]int{40, 10, 20, 30, 50, 60, 70, 80, 90, 100})
+	if got := []int{st.Min, st.P25, st.Median, st.P75, st.Max}; !slices.Equal(got, []int{10, 30, 50, 80, 100}) {
+		t.Errorf("min, p25, median, p75, max = %v, want [10 30 50 80 100] (nearest rank)", got)
+	}
+	if st.Mean != 55 {
+		t.Errorf("mean = %v, want 55", st.Mean)
+	}
+	if len(st.Histogram) > maxBins {
+		t.Errorf("%d bins, want at most %d", len(st.Histogram), maxBins)
+	}
+	sum := 0
+	for i, b := range st.Histogram {
+		sum += b.Games
+		if b.From > b.To || (i > 0 && b.From != st.Histogram[i-1].To+1) {
+			t.Errorf("bin %d = %+v does not follow %+v", i, b, st.Histogram[max(i-1, 0)])
+		}
+	}
+	if sum != 10 || st.Histogram[0].From > 10 || st.Histogram[len(st.Histogram)-1].To < 100 {
+		t.Errorf("histogram %+v does not cover the 10 games from 10 to 100", st.Histogram)
+	}
+	one := summarizeLengths([]int{7, 7, 7})
+	if len(one.Histogram) != 1 || one.Histogram[0] != (histBin{7, 7, 3}) || one.Median != 7 {
+		t.Errorf("three games of 7 turns: %+v", one)
+	}
+	if e := summarizeLengths(nil); e.Histogram == nil || e.Max != 0 {
+		t.Errorf("no games: %+v, want zeros and an empty histogram", e)
+	}
+}

@@ -31,6 +31,10 @@ var goldens = []struct {
 	{"4p-temperate", 4, 15, `{"climate":"temperate","size":11,"cycle_limit":8}`},
 	{"4p-cold", 4, 16, `{"climate":"cold","size":13,"cycle_limit":8}`},
 	{"2p-buddhists", 2, 17, `{"climate":"dry","size":9,"cycle_limit":6,"seats":[{"religion":"buddhism"},{"religion":"buddhism"}]}`},
+	// Factions at work: bribes, the celebrity's steps and relics collected
+	// (REL-901, REL-965, REL-983, REL-984), and a mystic victory (REL-053).
+	{"3p-factions", 3, 8, `{"climate":"temperate","size":9,"cycle_limit":25}`},
+	{"2p-mystic", 2, 296, `{"size":7,"cycle_limit":30}`},
 }
 
 // recordGolden plays a golden game: seats answer with enginetest's random
@@ -112,6 +116,19 @@ func TestGoldenReplays(t *testing.T) {
 			}
 			if !final.Terminal() {
 				t.Errorf("replay ends before the match does") // GAP-71: every golden game ends
+			}
+			if gc.name == "2p-mystic" && final.Result().How != "mystic" { // REL-053
+				t.Errorf("2p-mystic ends by %q", final.Result().How)
+			}
+			if gc.name == "3p-factions" {
+				fs := final.(*State)
+				bribes := 0
+				for _, g := range fs.govs {
+					bribes += int(g.bribes)
+				}
+				if bribes+int(fs.celeb.bribes) < 2 || fs.relicsCollected < 2 { // REL-965, REL-984, REL-901
+					t.Errorf("3p-factions: %d bribes, %d relics collected", bribes+int(fs.celeb.bribes), fs.relicsCollected)
+				}
 			}
 		})
 	}
