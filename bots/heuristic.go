@@ -76,9 +76,14 @@ func (h *Heuristic) Step(obs Observation) engine.Answer {
 	if len(obs.Legal) == 1 {
 		return obs.Legal[0]
 	}
+	draw, _, err := prepare(h.g, &obs)
+	if err != nil {
+		h.err = err
+		return fallback(&h.rng, &obs)
+	}
 	h.dets = h.dets[:0]
 	for range h.opts.Samples {
-		st, err := sample(h.g, &obs, &h.rng)
+		st, err := draw(&h.rng)
 		if err != nil {
 			h.err = err
 			return fallback(&h.rng, &obs)

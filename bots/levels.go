@@ -55,11 +55,11 @@ func NewTimed(g engine.Game, level string, seed uint64, seat engine.Seat, moveTi
 	case "normal":
 		return NewHeuristic(sg, seed, seat, HeuristicOptions{}), nil
 	case "hard":
-		return NewISMCTS(sg, seed, seat, ISMCTSOptions{Iterations: hardIterations, Determinizations: defaultPool})
+		return NewISMCTS(sg, seed, seat, ISMCTSOptions{Iterations: hardIterations})
 	}
-	opts := ISMCTSOptions{Iterations: expertIterations, Determinizations: defaultPool}
+	opts := ISMCTSOptions{Iterations: expertIterations}
 	if moveTime > 0 {
-		opts = ISMCTSOptions{Time: moveTime, Determinizations: defaultPool}
+		opts = ISMCTSOptions{Time: moveTime}
 	}
 	return NewISMCTS(sg, seed, seat, opts)
 }

@@ -62,20 +62,48 @@ func pickChance(r *rand.PCG, outcomes []engine.Outcome) (engine.Answer, bool) {
 	return 0, false // unreachable
 }
 
-// sample rebuilds a full state from obs with g's sampler and checks that it
-// is waiting for obs.Seat, as the ViewSampler contract promises.
-func sample(g engine.ViewSampler, obs *Observation, r *rand.PCG) (engine.State, error) {
+// ViewPreparer is an optional interface of a SearchGame whose view
+// decoding costs much more than drawing a state from it (decoding JSON
+// often does). PrepareView decodes seat's view once and returns a function
+// that draws a full state from it with r, exactly as
+// SampleView(view, seat, r) would. The search bots use it when the game
+// has it, and draw a fresh state for every search iteration; the returned
+// function is called only by the goroutine that called PrepareView, and
+// not after the bot's Step returns.
+type ViewPreparer interface {
+	PrepareView(view []byte, seat engine.Seat) (func(r *rand.PCG) (engine.State, error), error)
+}
+
+// drawFunc draws one determinization of an observation.
+type drawFunc func(r *rand.PCG) (engine.State, error)
+
+// prepare returns a function drawing full states consistent with obs, each
+// checked to wait for obs.Seat as the ViewSampler contract promises. It
+// reports whether the game prepared the view (drawing is then cheap).
+func prepare(g engine.ViewSampler, obs *Observation) (drawFunc, bool, error) {
 	if len(obs.View) == 0 {
-		return nil, ErrNoView
+		return nil, false, ErrNoView
 	}
-	st, err := g.SampleView(obs.View, obs.Seat, r)
-	if err != nil {
-		return nil, fmt.Errorf("bots: sample view of seat %d: %w", obs.Seat, err)
+	seat, view := obs.Seat, obs.View
+	draw := func(r *rand.PCG) (engine.State, error) { return g.SampleView(view, seat, r) }
+	prepared := false
+	if p, ok := g.(ViewPreparer); ok {
+		d, err := p.PrepareView(view, seat)
+		if err != nil {
+			return nil, false, fmt.Errorf("bots: prepare view of seat %d: %w", seat, err)
+		}
+		draw, prepared = d, true
 	}
-	if d := st.Pending(); d.Seat != obs.Seat {
-		return nil, fmt.Errorf("bots: sampled state waits for seat %d (%q), want seat %d", d.Seat, d.Kind, obs.Seat)
-	}
-	return st, nil
+	return func(r *rand.PCG) (engine.State, error) {
+		st, err := draw(r)
+		if err != nil {
+			return nil, fmt.Errorf("bots: sample view of seat %d: %w", seat, err)
+		}
+		if d := st.Pending(); d.Seat != seat {
+			return nil, fmt.Errorf("bots: sampled state waits for seat %d (%q), want seat %d", d.Seat, d.Kind, seat)
+		}
+		return st, nil
+	}, prepared, nil
 }
 
 // seatValue is the score of seat in vals: its own value, or, when relative

@@ -19,7 +19,7 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	}
 	g := realigious.New()
 	const games = 20
-	config := []byte(`{"size":7,"cycle_limit":20}`)
+	config := []byte(`{"size":7,"cycle_limit":30}`)
 	wins, losses, draws := 0, 0, 0
 	for seed := uint64(1); seed <= games; seed++ {
 		hseat := engine.Seat(seed % 2)

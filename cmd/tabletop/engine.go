@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,22 +33,23 @@ var engineCommands = []string{"hello", "new", "view", "legal", "apply", "chance"
 
 // Error codes of the engine protocol.
 const (
-	codeBadJSON       = "bad_json"        // the line is not one JSON object
-	codeBadRequest    = "bad_request"     // a field is missing, unknown or of the wrong type
-	codeLineTooLong   = "line_too_long"   // the line exceeds maxEngineLine bytes
-	codeUnknownCmd    = "unknown_cmd"     // "cmd" names no command
-	codeNoGame        = "no_game"         // the command needs a game; send "new" first
-	codeUnknownGame   = "unknown_game"    // "new" names a game this binary lacks
-	codeBadPlayers    = "bad_players"     // "new": the game does not play with that many seats
-	codeBadConfig     = "bad_config"      // "new": the game rejected the config
-	codeBadSeat       = "bad_seat"        // "view": no such seat
-	codeBadAnswerText = "bad_answer_text" // "apply": the text is no answer of the pending decision
-	codeIllegalAnswer = "illegal_answer"  // "apply": the answer is not legal now
-	codeGameOver      = "game_over"       // the match is over
-	codeNotChance     = "not_chance"      // "chance": a seat must answer, not chance
-	codeChancePending = "chance_pending"  // "bot": chance decides now, not a seat
-	codeUnknownBot    = "unknown_bot"     // "bot": no such bot or level
-	codeInternal      = "internal"        // a bug in this binary or the game; please report it
+	codeBadJSON        = "bad_json"        // the line is not one JSON object
+	codeBadRequest     = "bad_request"     // a field is missing, unknown or of the wrong type
+	codeLineTooLong    = "line_too_long"   // the line exceeds maxEngineLine bytes
+	codeUnknownCmd     = "unknown_cmd"     // "cmd" names no command
+	codeNoGame         = "no_game"         // the command needs a game; send "new" first
+	codeUnknownGame    = "unknown_game"    // "new" names a game this binary lacks
+	codeBadPlayers     = "bad_players"     // "new": the game does not play with that many seats
+	codeBadConfig      = "bad_config"      // "new": the game rejected the config
+	codeBadSeat        = "bad_seat"        // "view": no such seat
+	codeBadAnswerText  = "bad_answer_text" // "apply": the text is no answer of the pending decision
+	codeIllegalAnswer  = "illegal_answer"  // "apply": the answer is not legal now
+	codeGameOver       = "game_over"       // the match is over
+	codeNotChance      = "not_chance"      // "chance": a seat must answer, not chance
+	codeChancePending  = "chance_pending"  // "bot": chance decides now, not a seat
+	codeUnknownBot     = "unknown_bot"     // "bot": no such bot or level
+	codeBotUnavailable = "bot_unavailable" // "bot": the bot cannot play this game (the game lacks what it needs)
+	codeInternal       = "internal"        // a bug in this binary or the game; please report it
 )
 
 // protoError is an error with its protocol code.
@@ -284,7 +286,7 @@ func (s *engineSession) do(req *engineRequest) (any, error) {
 	case "quit":
 		return struct{}{}, nil
 	}
-	if !containsString(engineCommands, req.Cmd) {
+	if !slices.Contains(engineCommands, req.Cmd) {
 		return nil, perr(codeUnknownCmd, "unknown cmd %q (known: %s)", req.Cmd, strings.Join(engineCommands, ", "))
 	}
 	if s.m == nil {
@@ -315,15 +317,6 @@ func (s *engineSession) do(req *engineRequest) (any, error) {
 		}{s.m.Replay()}, nil
 	}
 	return nil, perr(codeInternal, "cmd %q has no handler", req.Cmd)
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // gameInfo describes one game in the hello response.
@@ -484,6 +477,10 @@ func (s *engineSession) apply(text string) (any, error) {
 		return nil, perr(codeBadAnswerText, "apply: %q is no answer to the %q decision: %v", text, d.Kind, err)
 	}
 	canon := st.AnswerText(a)
+	if legal := st.Legal(nil); !slices.Contains(legal, a) {
+		return nil, perr(codeIllegalAnswer, "apply: %q is not legal now for the %q decision of seat %d (legal: %s)",
+			canon, d.Kind, d.Seat, strings.Join(engine.DescribeDecision(st).Answers, ", "))
+	}
 	events, err := s.m.Apply(a)
 	if err != nil {
 		return nil, applyError("apply", err)
@@ -540,6 +537,9 @@ func (s *engineSession) bot(req *engineRequest) (any, error) {
 	if !ok {
 		var err error
 		if b, err = newBot(s.m.Game(), req.Level, s.m.Header().Seed, d.Seat); err != nil {
+			if slices.Contains(botNames(), req.Level) {
+				return nil, perr(codeBotUnavailable, "bot: %v", err)
+			}
 			return nil, perr(codeUnknownBot, "bot: %v", err)
 		}
 		s.bots[key] = b

@@ -16,7 +16,7 @@ func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 }
 
 func TestHelp(t *testing.T) {
-	subcommands := []string{"sim", "replay", "play", "scenario", "help"}
+	subcommands := []string{"sim", "engine", "replay", "play", "scenario", "help"}
 	tests := []struct {
 		name     string
 		args     []string
@@ -58,7 +58,9 @@ func TestSubcommandHelp(t *testing.T) {
 		args []string
 		want []string // in stdout
 	}{
-		{[]string{"sim", "-h"}, []string{"usage: tabletop sim", "-players", "-games", "-seed", "-workers", "-json", "-config"}},
+		{[]string{"sim", "-h"}, []string{"usage: tabletop sim", "-players", "-games", "-seed", "-workers", "-json", "-config",
+			"-bots", "-rotate", "-rules", "-report"}},
+		{[]string{"engine", "-h"}, []string{"usage: tabletop engine", "docs/engine-protocol.md"}},
 		{[]string{"replay", "-h"}, []string{"usage: tabletop replay FILE"}},
 		{[]string{"play", "-h"}, []string{"usage: tabletop play", "-seat", "-seed", "-replay", "-config"}},
 		{[]string{"scenario", "-h"}, []string{"usage: tabletop scenario run FILE", "-seat"}},

@@ -232,7 +232,10 @@ func (a *app) sim(args []string) error {
 	rep.Game, rep.Games, rep.Seed, rep.Workers = g.Descriptor().Name, *games, *seed, *workers
 	rep.Rules = *rulesFile
 	if c := strings.TrimSpace(*config); c != "" {
-		rep.Config = json.RawMessage(c) // valid: every count normalized it
+		rep.Config = json.RawMessage(c)
+		if !json.Valid(rep.Config) { // the game ignored trailing text: keep it as a string
+			rep.Config, _ = json.Marshal(c)
+		}
 	}
 	rep.ElapsedSeconds = elapsed.Seconds()
 	if rep.ElapsedSeconds > 0 {

@@ -542,3 +542,36 @@ func TestSummarizeLengths(t *testing.T) {
 		t.Errorf("no games: %+v, want zeros and an empty histogram", e)
 	}
 }
+
+// TestSimBots plays a line-up of different bots with rotation: each bot
+// appears in every game and in each seat equally often, the wins add up,
+// and the search bots keep the run deterministic whatever the workers.
+func TestSimBots(t *testing.T) {
+	args := []string{"-players", "2", "-games", "6", "-seed", "11", "-config", tinyConfig, "-bots", "heuristic,random"}
+	got := simJSON(t, append(args, "-workers", "1")...)
+	if fmt.Sprint(got["bots"]) != "[heuristic random]" {
+		t.Errorf(`"bots" = %v`, got["bots"])
+	}
+	rows := checkRates(t, "win_rates.bot", got["win_rates"].(map[string]any)["bot"], true)
+	if len(rows) != 2 || rows[0].Name != "heuristic" || rows[0].Games != 6 || rows[1].Name != "random" || rows[1].Games != 6 {
+		t.Errorf("win_rates.bot = %+v, want heuristic and random in 6 games each", rows)
+	}
+	byBot := got["wins_by_bot"].(map[string]any)
+	draws, _ := got["draws"].(json.Number).Int64()
+	h, _ := byBot["heuristic"].(json.Number).Int64()
+	r, _ := byBot["random"].(json.Number).Int64()
+	if int(h) != rows[0].Wins || int(r) != rows[1].Wins || h+r+draws != 6 {
+		t.Errorf("wins_by_bot = %v with %d draws, rows %+v", byBot, draws, rows)
+	}
+	other := simJSON(t, append(args, "-workers", "3")...)
+	for _, m := range []map[string]any{got, other} {
+		delete(m, "workers")
+		delete(m, "elapsed_seconds")
+		delete(m, "games_per_second")
+	}
+	a, _ := json.Marshal(got)
+	b, _ := json.Marshal(other)
+	if string(a) != string(b) {
+		t.Errorf("-workers 1 and 3 differ with search bots:\n%s\n%s", a, b)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 
 	"tabletop/engine"
 )
@@ -57,7 +58,7 @@ import (
 // SampleView builds a full state consistent with seat's view, given as the
 // JSON a client receives (engine.ViewSampler).
 func (g *Game) SampleView(view []byte, seat engine.Seat, r *rand.PCG) (engine.State, error) {
-	v, err := ParseView(view)
+	v, err := parseViewCached(view)
 	if err != nil {
 		return nil, err
 	}
@@ -80,6 +81,33 @@ func ParseView(data []byte) (*View, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("realigious: view: trailing data")
 	}
+	return v, nil
+}
+
+// parsedViews remembers the last few views parsed, read-only: a search
+// samples the same view many times, and decoding it is most of the cost.
+var (
+	parsedViews [8]atomic.Pointer[parsedView]
+	parsedNext  atomic.Uint32
+)
+
+type parsedView struct {
+	data []byte
+	v    *View
+}
+
+func parseViewCached(data []byte) (*View, error) {
+	for i := range parsedViews {
+		if p := parsedViews[i].Load(); p != nil && bytes.Equal(p.data, data) {
+			return p.v, nil
+		}
+	}
+	v, err := ParseView(data)
+	if err != nil {
+		return nil, err
+	}
+	i := parsedNext.Add(1) % uint32(len(parsedViews))
+	parsedViews[i].Store(&parsedView{data: bytes.Clone(data), v: v})
 	return v, nil
 }
 
@@ -207,17 +235,11 @@ func (g *Game) sample(v *View, seat int, r *rand.PCG) (*State, error) {
 	if s.climate >= numClimates {
 		return nil, fmt.Errorf("realigious: sample view: climate %d", s.climate)
 	}
-	b.flow()
-	b.tiles()
-	b.players()
-	b.factions()
-	b.memory()
-	if b.err != nil {
-		return nil, b.err
-	}
-	b.hidden()
-	if b.err != nil {
-		return nil, b.err
+	// v may be shared with other samplers (parseViewCached): read it only.
+	for _, stage := range []func(){b.flow, b.tiles, b.players, b.factions, b.memory, b.hidden} {
+		if stage(); b.err != nil {
+			return nil, b.err
+		}
 	}
 	if err := s.validate(); err != nil {
 		return nil, fmt.Errorf("realigious: sample view: the sampled state is invalid: %w", err)
@@ -475,6 +497,10 @@ func (b *sampler) factions() {
 	n := s.mysticThreshold()
 	held, onMap := 0, f.OnMap
 	for i := range b.v.Players {
+		if k := b.v.Players[i].Relics; k < 0 || k > n {
+			b.fail("seat %d holds %d relics", i, k)
+			return
+		}
 		held += b.v.Players[i].Relics
 	}
 	if len(f.Relics) > onMap || onMap < 0 || held < 0 || held+onMap > n {

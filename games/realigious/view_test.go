@@ -570,19 +570,26 @@ func TestEventAudiences(t *testing.T) {
 }
 
 // visSnap is the part of the state the events replay at one moment inside
-// an Apply: night, pieces, defeats and tile owners.
+// an Apply: night, pieces, defeats and tile owners, and what the factions
+// add to vision: the celebrity's place and briber (REL-985), the office's
+// briber (Move-in Report, REL-969) and the Night Eyes held (REL-920).
 type visSnap struct {
-	night    bool
-	pos      []int16
-	defeated []bool
-	owner    []int8
+	night       bool
+	pos         []int16
+	defeated    []bool
+	owner       []int8
+	nightEye    []bool
+	celeb       int16
+	celebBriber int8
+	office      int8
 }
 
 func visSnapOf(s *State) visSnap {
-	sn := visSnap{night: s.night}
+	sn := visSnap{night: s.night, celeb: s.celeb.pos, celebBriber: s.celeb.briber, office: s.govs[targetOffice].briber}
 	for i := range s.players {
 		sn.pos = append(sn.pos, s.players[i].pos)
 		sn.defeated = append(sn.defeated, s.players[i].defeated)
+		sn.nightEye = append(sn.nightEye, s.players[i].nightEye)
 	}
 	for i := range s.tiles {
 		sn.owner = append(sn.owner, s.tiles[i].Owner)
@@ -591,7 +598,9 @@ func visSnapOf(s *State) visSnap {
 }
 
 func (sn visSnap) clone() visSnap {
-	return visSnap{sn.night, slices.Clone(sn.pos), slices.Clone(sn.defeated), slices.Clone(sn.owner)}
+	c := sn
+	c.pos, c.defeated, c.owner, c.nightEye = slices.Clone(sn.pos), slices.Clone(sn.defeated), slices.Clone(sn.owner), slices.Clone(sn.nightEye)
+	return c
 }
 
 // at runs f on s as it was at snapshot sn.
@@ -600,11 +609,12 @@ func (sn visSnap) at(s *State, f func() bool) bool {
 	set := func(x visSnap) {
 		s.night = x.night
 		for i := range s.players {
-			s.players[i].pos, s.players[i].defeated = x.pos[i], x.defeated[i]
+			s.players[i].pos, s.players[i].defeated, s.players[i].nightEye = x.pos[i], x.defeated[i], x.nightEye[i]
 		}
 		for i := range s.tiles {
 			s.tiles[i].Owner = x.owner[i]
 		}
+		s.celeb.pos, s.celeb.briber, s.govs[targetOffice].briber = x.celeb, x.celebBriber, x.office
 	}
 	set(sn)
 	defer set(saved)
@@ -613,8 +623,10 @@ func (sn visSnap) at(s *State, f func() bool) bool {
 
 // visSeesTile restates the tile vision rules without the code under test:
 // by day every tile (REL-823); at night the tiles within 1 of the viewer's
-// piece (REL-824, GAP-43), within 3 from a mountain (REL-873); nothing
-// without a piece, nor for the spectator.
+// piece (REL-824, GAP-43), within 3 from a mountain (REL-873), every tile
+// with a Night Eye (REL-920), plus the tiles within 1 of the celebrity for
+// its briber (REL-985, GAP-38); nothing without a piece, nor for the
+// spectator.
 func visSeesTile(s *State, viewer engine.Seat, t int) bool {
 	if !s.night {
 		return true
@@ -622,9 +634,16 @@ func visSeesTile(s *State, viewer engine.Seat, t int) bool {
 	if viewer == engine.Spectator {
 		return false
 	}
-	pos := int(s.players[viewer].pos)
-	if pos < 0 || s.players[viewer].defeated {
+	pl := &s.players[viewer]
+	pos := int(pl.pos)
+	if pos < 0 || pl.defeated {
 		return false
+	}
+	if pl.nightEye { // REL-920
+		return true
+	}
+	if c := int(s.celeb.pos); c >= 0 && int(s.celeb.briber) == int(viewer) && s.geo.distance(c, t) <= s.p.NightRadius {
+		return true // REL-985: the celebrity is the briber's second piece
 	}
 	r := s.p.NightRadius
 	if s.tiles[pos].Structure == Mountain {
@@ -636,7 +655,9 @@ func visSeesTile(s *State, viewer engine.Seat, t int) bool {
 // visSeesPiece restates the piece vision rules: a seat sees its own piece;
 // another piece when it sees its tile, unless the piece stands in trees
 // (REL-870, REL-871), then only from a mountain within 3 (REL-874,
-// GAP-43). The spectator sees no stealthed piece.
+// GAP-43). The office's briber sees every piece not in trees, wherever it
+// is (Move-in Report, REL-969, GAP-36). The spectator sees no stealthed
+// piece.
 func visSeesPiece(s *State, viewer engine.Seat, p int) bool {
 	pos := int(s.players[p].pos)
 	if pos < 0 || s.players[p].defeated {
@@ -645,10 +666,14 @@ func visSeesPiece(s *State, viewer engine.Seat, p int) bool {
 	if int(viewer) == p {
 		return true
 	}
+	trees := s.tiles[pos].Structure == Trees
+	if viewer != engine.Spectator && !trees && int(s.govs[targetOffice].briber) == int(viewer) && !s.players[viewer].defeated {
+		return true // REL-969
+	}
 	if !visSeesTile(s, viewer, pos) {
 		return false
 	}
-	if s.tiles[pos].Structure != Trees {
+	if !trees {
 		return true
 	}
 	if viewer == engine.Spectator {
@@ -656,6 +681,20 @@ func visSeesPiece(s *State, viewer engine.Seat, p int) bool {
 	}
 	me := int(s.players[viewer].pos)
 	return me >= 0 && s.tiles[me].Structure == Mountain && s.geo.distance(me, pos) <= s.p.HighGroundRadius
+}
+
+// visSeesCeleb restates who sees the celebrity: its briber, wherever it is,
+// and the viewers that see its tile (the spectator by day). The celebrity is
+// never stealthed, even in trees (docs/visibility.md, "Factions").
+func visSeesCeleb(s *State, viewer engine.Seat) bool {
+	c := int(s.celeb.pos)
+	if c < 0 {
+		return false
+	}
+	if viewer != engine.Spectator && int(s.celeb.briber) == int(viewer) {
+		return true
+	}
+	return visSeesTile(s, viewer, c)
 }
 
 // visSeesOwner restates when a viewer sees the live owner of tile t
@@ -696,6 +735,13 @@ type visEventJSON struct {
 		Owner    *int   `json:"owner"`
 		Defender *int   `json:"defender"`
 		Night    *bool  `json:"night"`
+		// Faction events: relic (seat, how, eye), thug (briber), bribe
+		// (target).
+		Collector *int    `json:"seat"`
+		How       *string `json:"how"`
+		Eye       *string `json:"eye"`
+		Briber    *int    `json:"briber"`
+		Target    *string `json:"target"`
 	} `json:"-"`
 }
 
@@ -734,19 +780,34 @@ type visViewJSON struct {
 		Visible bool   `json:"visible"`
 		Owner   *int   `json:"owner"`
 	} `json:"tiles"`
+	Factions struct {
+		Relics []struct {
+			Tile Coord  `json:"tile"`
+			Eye  string `json:"eye"`
+		} `json:"relics"`
+		OnMap       int `json:"relics_on_map"`
+		Governments []struct {
+			Tile *Coord `json:"tile"`
+		} `json:"governments"`
+		Celebrity *struct {
+			Tile *Coord `json:"tile"`
+		} `json:"celebrity"`
+	} `json:"factions"`
 }
 
 // visUnknown marks a tile whose owner a viewer has never been shown.
 const visUnknown = -100
 
-// visMove is one move being replayed: the events of one movePiece, which
-// tell each seat only the ends it saw.
+// visMove is one move being replayed: the events of one movePiece (or of
+// one celebrity step), which tell each seat only the ends it saw.
 type visMove struct {
 	kind          string
-	seat          int
+	seat          int // the mover; for the celebrity, its briber or NoSeat
 	from, to      int
 	before, after visSnap
 	got           map[engine.Seat][]string // the ends each viewer was told, per event
+	// sees reports whether viewer v saw the mover at snapshot sn.
+	sees func(sn visSnap, v engine.Seat) bool
 }
 
 // visCoverage counts how often the random matches met the cases the
