@@ -36,9 +36,11 @@
 //   - "expert": [ISMCTS] with 2000 iterations per decision, or, made with
 //     [NewTimed], a search time per decision for live play.
 //
-// The search levels cycle through 64 sampled determinizations per
-// decision ([ISMCTSOptions].Determinizations). Levels other than "random"
-// need a game that implements [SearchGame].
+// Levels other than "random" need a game that implements [SearchGame].
+// On a 4-player Realigious midgame (13×13 map) one decision takes about
+// 0.03 ms at "easy", 0.25 ms at "normal", 11 ms at "hard" and 75 ms at
+// "expert" on one core of the development machine (see
+// BenchmarkISMCTSIterations and BenchmarkHeuristicStep).
 //
 // # Search bots
 //

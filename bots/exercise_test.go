@@ -26,8 +26,9 @@ func TestExercise(t *testing.T) {
 		{"ismcts", 1, func(seat engine.Seat, seed uint64) bots.Bot {
 			return mustISMCTS(t, g, seed, seat, bots.ISMCTSOptions{Iterations: 30, Determinizations: 8})
 		}},
-		{"mixed", 2, func(seat engine.Seat, seed uint64) bots.Bot {
-			b, err := bots.New(g, bots.Levels()[int(seat)%3], seed, seat) // random, easy, normal
+		{"levels", 1, func(seat engine.Seat, seed uint64) bots.Bot {
+			level := bots.Levels()[1+int(seat)] // easy, normal (, hard, expert)
+			b, err := bots.New(g, level, seed, seat)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,7 +9,7 @@ import (
 // HeuristicOptions tune a Heuristic bot. The zero value is a good default.
 type HeuristicOptions struct {
 	// Samples is the number K of determinizations (full states sampled
-	// from the view) every answer is scored on. Zero means 8.
+	// from the view) every answer is scored on. Zero or less means 8.
 	Samples int
 	// ChanceDepth is how many chance decisions in a row after an answer
 	// are resolved by expectation over all their weighted outcomes; chance
@@ -66,17 +66,18 @@ func NewHeuristic(g SearchGame, seed uint64, seat engine.Seat, opts HeuristicOpt
 	return &Heuristic{g: g, opts: opts, rng: searchRNG(seed, streamHeuristic, seat)}
 }
 
-// Err returns the last error that kept the bot from searching (a missing
-// view, a failing sampler), or nil. The bot then answered a seeded
-// uniform draw from the legal answers instead.
+// Err returns the error that kept the last Step from searching (a missing
+// view, a failing sampler), or nil. That Step answered a seeded uniform
+// draw from the legal answers instead.
 func (h *Heuristic) Err() error { return h.err }
 
 // Step returns the legal answer with the best mean score (Bot).
 func (h *Heuristic) Step(obs Observation) engine.Answer {
+	h.err = nil
 	if len(obs.Legal) == 1 {
 		return obs.Legal[0]
 	}
-	draw, _, err := prepare(h.g, &obs)
+	draw, err := prepare(h.g, &obs)
 	if err != nil {
 		h.err = err
 		return fallback(&h.rng, &obs)

@@ -29,14 +29,13 @@ type ISMCTSOptions struct {
 	// random before it is cut off and evaluated (it also ends with the
 	// match). Zero means 20.
 	Rollout int
-	// Determinizations is the number of distinct full states sampled from
-	// the view per decision: iteration i searches a copy of determinization
-	// i mod Determinizations. A negative value samples a fresh one for
-	// every iteration. Zero means fresh ones when the game implements
-	// ViewPreparer and a pool of 32 otherwise: sampling from an undecoded
-	// view may cost far more than copying a state (for Realigious, about
-	// 600 µs against 3 µs), and a pool of some dozens trades little
-	// diversity for that speed.
+	// Determinizations, when positive, is the number of distinct full
+	// states sampled from the view per decision: iteration i then searches
+	// a copy of determinization i mod Determinizations. Zero samples a
+	// fresh determinization for every iteration. A pool is for games whose
+	// sampler costs much more than State.Clone (one that decodes the view's
+	// JSON on every call and implements neither a cache nor ViewPreparer):
+	// some dozens of determinizations trade little diversity for speed.
 	Determinizations int
 }
 
@@ -47,9 +46,6 @@ const (
 	// timeCheckEvery is how many iterations run between clock reads under
 	// a time budget.
 	timeCheckEvery = 8
-	// defaultPool is the number of determinizations per decision when
-	// the game cannot prepare views.
-	defaultPool = 32
 )
 
 // ISMCTS is a single-observer information-set Monte Carlo tree search bot
@@ -105,7 +101,7 @@ func NewISMCTS(g SearchGame, seed uint64, seat engine.Seat, opts ISMCTSOptions) 
 	if (opts.Iterations > 0) == (opts.Time > 0) || opts.Iterations < 0 || opts.Time < 0 {
 		return nil, fmt.Errorf("bots: NewISMCTS: iterations %d, time %v: want exactly one of them positive", opts.Iterations, opts.Time)
 	}
-	if opts.Exploration < 0 || opts.Rollout < 0 {
+	if opts.Exploration < 0 || opts.Rollout < 0 || opts.Determinizations < 0 {
 		return nil, fmt.Errorf("bots: NewISMCTS: negative option in %+v", opts)
 	}
 	if opts.Exploration == 0 {
@@ -114,19 +110,13 @@ func NewISMCTS(g SearchGame, seed uint64, seat engine.Seat, opts ISMCTSOptions) 
 	if opts.Rollout == 0 {
 		opts.Rollout = defaultRollout
 	}
-	if opts.Determinizations == 0 {
-		opts.Determinizations = defaultPool
-		if _, ok := g.(ViewPreparer); ok {
-			opts.Determinizations = -1
-		}
-	}
 	return &ISMCTS{g: g, opts: opts, rng: searchRNG(seed, streamISMCTS, seat)}, nil
 }
 
-// Err returns the last error that kept the bot from searching (a missing
+// Err returns the error that cut the last Step's search short (a missing
 // view, a failing sampler or a sampled state rejecting a legal answer), or
-// nil. When no iteration could run, the bot answered a seeded uniform draw
-// from the legal answers instead.
+// nil. When no iteration could run, that Step answered a seeded uniform
+// draw from the legal answers instead.
 func (m *ISMCTS) Err() error { return m.err }
 
 // Iterations returns the number of iterations the last Step ran; zero when
@@ -135,11 +125,11 @@ func (m *ISMCTS) Iterations() int { return m.iter }
 
 // Step searches and returns the most visited legal answer (Bot).
 func (m *ISMCTS) Step(obs Observation) engine.Answer {
-	m.iter = 0
+	m.iter, m.err = 0, nil
 	if len(obs.Legal) == 1 {
 		return obs.Legal[0]
 	}
-	draw, _, err := prepare(m.g, &obs)
+	draw, err := prepare(m.g, &obs)
 	if err != nil {
 		m.err = err
 		return fallback(&m.rng, &obs)
@@ -184,7 +174,7 @@ func (m *ISMCTS) determinization(draw drawFunc, i int) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p < 0 {
+	if p == 0 {
 		return st, nil // used once: no copy needed
 	}
 	m.pool = append(m.pool, st)

@@ -66,10 +66,9 @@ func pickChance(r *rand.PCG, outcomes []engine.Outcome) (engine.Answer, bool) {
 // decoding costs much more than drawing a state from it (decoding JSON
 // often does). PrepareView decodes seat's view once and returns a function
 // that draws a full state from it with r, exactly as
-// SampleView(view, seat, r) would. The search bots use it when the game
-// has it, and draw a fresh state for every search iteration; the returned
-// function is called only by the goroutine that called PrepareView, and
-// not after the bot's Step returns.
+// SampleView(view, seat, r) would. The search bots call it once per
+// decision when the game has it; the returned function is called only by
+// the goroutine that called PrepareView, and not after that Step returns.
 type ViewPreparer interface {
 	PrepareView(view []byte, seat engine.Seat) (func(r *rand.PCG) (engine.State, error), error)
 }
@@ -78,21 +77,19 @@ type ViewPreparer interface {
 type drawFunc func(r *rand.PCG) (engine.State, error)
 
 // prepare returns a function drawing full states consistent with obs, each
-// checked to wait for obs.Seat as the ViewSampler contract promises. It
-// reports whether the game prepared the view (drawing is then cheap).
-func prepare(g engine.ViewSampler, obs *Observation) (drawFunc, bool, error) {
+// checked to wait for obs.Seat as the ViewSampler contract promises.
+func prepare(g engine.ViewSampler, obs *Observation) (drawFunc, error) {
 	if len(obs.View) == 0 {
-		return nil, false, ErrNoView
+		return nil, ErrNoView
 	}
 	seat, view := obs.Seat, obs.View
 	draw := func(r *rand.PCG) (engine.State, error) { return g.SampleView(view, seat, r) }
-	prepared := false
 	if p, ok := g.(ViewPreparer); ok {
 		d, err := p.PrepareView(view, seat)
 		if err != nil {
-			return nil, false, fmt.Errorf("bots: prepare view of seat %d: %w", seat, err)
+			return nil, fmt.Errorf("bots: prepare view of seat %d: %w", seat, err)
 		}
-		draw, prepared = d, true
+		draw = d
 	}
 	return func(r *rand.PCG) (engine.State, error) {
 		st, err := draw(r)
@@ -103,7 +100,7 @@ func prepare(g engine.ViewSampler, obs *Observation) (drawFunc, bool, error) {
 			return nil, fmt.Errorf("bots: sampled state waits for seat %d (%q), want seat %d", d.Seat, d.Kind, seat)
 		}
 		return st, nil
-	}, prepared, nil
+	}, nil
 }
 
 // seatValue is the score of seat in vals: its own value, or, when relative

@@ -27,7 +27,7 @@ func TestNewISMCTSOptions(t *testing.T) {
 		{name: "both", opts: bots.ISMCTSOptions{Iterations: 10, Time: time.Second}, wantErr: "exactly one"},
 		{name: "negative iterations", opts: bots.ISMCTSOptions{Iterations: -1, Time: time.Second}, wantErr: "exactly one"},
 		{name: "negative rollout", opts: bots.ISMCTSOptions{Iterations: 10, Rollout: -1}, wantErr: "negative"},
-		{name: "fresh samples", opts: bots.ISMCTSOptions{Iterations: 10, Determinizations: -1}},
+		{name: "negative pool", opts: bots.ISMCTSOptions{Iterations: 10, Determinizations: -1}, wantErr: "negative"},
 		{name: "negative exploration", opts: bots.ISMCTSOptions{Iterations: 10, Exploration: -1}, wantErr: "negative"},
 	}
 	for _, tt := range tests {
@@ -58,7 +58,7 @@ var searchBots = []struct {
 		return bots.NewHeuristic(g, seed, seat, bots.HeuristicOptions{Samples: 3, ChanceDepth: -1, Absolute: true})
 	}},
 	{"ismcts/fresh", func(tb testing.TB, g bots.SearchGame, seed uint64, seat engine.Seat) bots.Bot {
-		return mustISMCTS(tb, g, seed, seat, bots.ISMCTSOptions{Iterations: 40, Determinizations: -1})
+		return mustISMCTS(tb, g, seed, seat, bots.ISMCTSOptions{Iterations: 40})
 	}},
 	{"ismcts/pool", func(tb testing.TB, g bots.SearchGame, seed uint64, seat engine.Seat) bots.Bot {
 		return mustISMCTS(tb, g, seed, seat, bots.ISMCTSOptions{Iterations: 60, Determinizations: 8, Rollout: 5})

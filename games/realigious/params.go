@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"sync"
 )
 
 // Params are the design document's numbers, with the decisions of
@@ -92,17 +91,15 @@ type Params struct {
 //go:embed rules.json
 var rulesJSON []byte
 
-var defaultParams = sync.OnceValue(func() Params {
+// DefaultParams returns the rules as the design document and
+// docs/decisions.md give them: the embedded rules.json.
+func DefaultParams() Params {
 	p, err := ParseParams(rulesJSON)
 	if err != nil {
 		panic("realigious: embedded rules.json: " + err.Error()) // a programmer error, caught by TestDefaultParamsDecode
 	}
 	return p
-})
-
-// DefaultParams returns the rules as the design document and
-// docs/decisions.md give them: the embedded rules.json.
-func DefaultParams() Params { return defaultParams() }
+}
 
 // DefaultRulesJSON returns a copy of the embedded default rules file, a
 // starting point for a designer's modified copy.

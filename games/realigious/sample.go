@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"sync"
-	"sync/atomic"
 
 	"tabletop/engine"
 )
@@ -58,15 +56,33 @@ import (
 // SampleView builds a full state consistent with seat's view, given as the
 // JSON a client receives (engine.ViewSampler).
 func (g *Game) SampleView(view []byte, seat engine.Seat, r *rand.PCG) (engine.State, error) {
-	v, err := parseViewCached(view)
+	draw, err := g.PrepareView(view, seat)
 	if err != nil {
 		return nil, err
 	}
-	s, err := g.sample(v, int(seat), r)
+	return draw(r)
+}
+
+// PrepareView decodes a view once and returns a function that draws states
+// consistent with it, each from its own r (bots.ViewPreparer). A search
+// samples one view many times, and decoding it is most of the cost. The
+// returned function may be called concurrently: it only reads the view.
+func (g *Game) PrepareView(view []byte, seat engine.Seat) (func(r *rand.PCG) (engine.State, error), error) {
+	v, err := ParseView(view)
 	if err != nil {
 		return nil, err
 	}
-	return s, nil
+	if v.Width < 2 || v.Width > 31 {
+		return nil, fmt.Errorf("realigious: sample view: map %dx%d", v.Width, v.Height)
+	}
+	geo := newGeometry(v.Width, v.Width)
+	return func(r *rand.PCG) (engine.State, error) {
+		s, err := g.sample(v, geo, int(seat), r)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	}, nil
 }
 
 // ParseView decodes a view's JSON strictly: unknown fields and trailing data
@@ -81,33 +97,6 @@ func ParseView(data []byte) (*View, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("realigious: view: trailing data")
 	}
-	return v, nil
-}
-
-// parsedViews remembers the last few views parsed, read-only: a search
-// samples the same view many times, and decoding it is most of the cost.
-var (
-	parsedViews [8]atomic.Pointer[parsedView]
-	parsedNext  atomic.Uint32
-)
-
-type parsedView struct {
-	data []byte
-	v    *View
-}
-
-func parseViewCached(data []byte) (*View, error) {
-	for i := range parsedViews {
-		if p := parsedViews[i].Load(); p != nil && bytes.Equal(p.data, data) {
-			return p.v, nil
-		}
-	}
-	v, err := ParseView(data)
-	if err != nil {
-		return nil, err
-	}
-	i := parsedNext.Add(1) % uint32(len(parsedViews))
-	parsedViews[i].Store(&parsedView{data: bytes.Clone(data), v: v})
 	return v, nil
 }
 
@@ -130,17 +119,6 @@ func (e *EyeSet) UnmarshalJSON(b []byte) error {
 		*e |= 1 << x
 	}
 	return nil
-}
-
-// geometries caches one geometry per map size; geometries are read-only.
-var geometries sync.Map
-
-func sharedGeometry(n int) *geometry {
-	if g, ok := geometries.Load(n); ok {
-		return g.(*geometry)
-	}
-	g, _ := geometries.LoadOrStore(n, newGeometry(n, n))
-	return g.(*geometry)
 }
 
 // sampleStream is the PCG stream of sampled states.
@@ -194,7 +172,7 @@ func (b *sampler) i32(what string, v int) int32 {
 	return int32(v)
 }
 
-func (g *Game) sample(v *View, seat int, r *rand.PCG) (*State, error) {
+func (g *Game) sample(v *View, geo *geometry, seat int, r *rand.PCG) (*State, error) {
 	np := len(v.Players)
 	switch {
 	case v.Game != "realigious":
@@ -217,7 +195,7 @@ func (g *Game) sample(v *View, seat int, r *rand.PCG) (*State, error) {
 	b := &sampler{v: v, seat: seat, r: r}
 	s := &State{
 		p:          &g.params,
-		geo:        sharedGeometry(v.Width),
+		geo:        geo,
 		climate:    v.Climate,
 		size:       v.Width,
 		cycleLimit: v.CycleLimit,
@@ -235,7 +213,7 @@ func (g *Game) sample(v *View, seat int, r *rand.PCG) (*State, error) {
 	if s.climate >= numClimates {
 		return nil, fmt.Errorf("realigious: sample view: climate %d", s.climate)
 	}
-	// v may be shared with other samplers (parseViewCached): read it only.
+	// v may be shared with other samplers (PrepareView): read it only.
 	for _, stage := range []func(){b.flow, b.tiles, b.players, b.factions, b.memory, b.hidden} {
 		if stage(); b.err != nil {
 			return nil, b.err

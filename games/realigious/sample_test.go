@@ -133,7 +133,7 @@ func TestSampleViewLegalMatchesTruth(t *testing.T) {
 	st := smpStats{kinds: map[string]int{}}
 	climates := []string{"tropical", "dry", "temperate", "cold"}
 	games := smpGames(t)
-	matches := 96
+	matches := 60
 	if testing.Short() {
 		matches = 12
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -280,8 +281,10 @@ type visAudienceCase struct {
 	kind  string
 	build func(t *testing.T) (*State, []string) // state and the answers to apply
 	// gets is, for seats 0..2 and Spectator, what the viewer receives of
-	// the events of that kind, joined by "+": "yes" for one event, and for
-	// a move the ends it is told ("from to", "from", "to"). Missing: nothing.
+	// the events of that kind, joined by "+": "yes" for one event, for a
+	// move or a celebrity step the ends it is told ("from to", "from",
+	// "to"), for a thug or relic event "tile" or "public" (without the
+	// tile). Missing: nothing.
 	gets map[engine.Seat]string
 }
 
@@ -309,6 +312,29 @@ func visAudienceScene(t *testing.T, night bool) (s *State, a, x, near int) {
 	return s, a, x, near
 }
 
+// visCelebScene is the audience scene with a celebrity of the given type,
+// bribed by seat 0, cWest tiles west of seat 2's piece. Seat 0 plays the
+// last turn of the cycle (move east, a successful propagation), after which
+// day and night switch and the celebrity steps to the tile dWest tiles west
+// of seat 2's piece (REL-983): night falls if night is false. It returns
+// the answers that lead there.
+func visCelebScene(t *testing.T, kind CelebrityKind, night bool, cWest, dWest int) (*State, []string) {
+	s, _, _, _ := visAudienceScene(t, night)
+	west := func(n int) int {
+		c := int(s.players[2].pos)
+		for range n {
+			c = visWalk(t, s, c, DirW)
+		}
+		return c
+	}
+	c, d := west(cWest), west(dWest)
+	s.celeb = celebrity{kind: kind, pos: int16(c), start: int16(c), briber: 0, bribes: 1}
+	s.order = []int8{1, 2, 0}
+	s.turnIdx = 2 // seat 0 is last: its turn ends the cycle
+	col, row := s.geo.colRow(d)
+	return s, []string{"move e", "success", fmt.Sprintf("tile %d,%d", col, row)}
+}
+
 // visEveryone is v for every seat of the audience scene and the spectator.
 func visEveryone(v string) map[engine.Seat]string {
 	return map[engine.Seat]string{0: v, 1: v, 2: v, engine.Spectator: v}
@@ -324,7 +350,13 @@ func visIsMove(kind string) bool {
 // or "yes".
 func visEnds(t *testing.T, e engine.Event) string {
 	t.Helper()
-	if !visIsMove(e.Kind) {
+	if e.Kind == "thug" || e.Kind == "relic" {
+		if visDecodeEvent(t, e).Data.Tile != nil {
+			return "tile"
+		}
+		return "public"
+	}
+	if !visIsMove(e.Kind) && e.Kind != "celebrity" {
 		return "yes"
 	}
 	ev := visDecodeEvent(t, e)
@@ -534,6 +566,59 @@ func TestEventAudiences(t *testing.T) {
 			visMakeActive(t, s, 0)
 			return s, []string{"move e"}
 		}, map[engine.Seat]string{0: "yes", 1: "yes", engine.Spectator: "yes"}}, // REL-054, REL-061
+		// Factions (section 11).
+		{"bribe at night", "bribe", func(t *testing.T) (*State, []string) {
+			s, _, x, _ := visAudienceScene(t, true)
+			s.celeb = celebrity{kind: Vagrant, pos: int16(x), start: int16(x), briber: -1}
+			return s, []string{"move e", "bribe celebrity donations"}
+		}, public}, // GAP-70: bribes and the briber are public
+		{"celebrity steps into a seat's sight at night", "celebrity", func(t *testing.T) (*State, []string) {
+			s, answers := visCelebScene(t, Vagrant, false, 2, 1)
+			return s, answers
+		}, map[engine.Seat]string{0: "from to", 2: "to"}}, // GAP-62: the briber sees it as a second piece (REL-985)
+		{"celebrity steps out of a seat's sight at night", "celebrity", func(t *testing.T) (*State, []string) {
+			s, answers := visCelebScene(t, Vagrant, false, 1, 2)
+			return s, answers
+		}, map[engine.Seat]string{0: "from to", 2: "from"}}, // GAP-62
+		{"celebrity by day", "celebrity", func(t *testing.T) (*State, []string) {
+			s, answers := visCelebScene(t, Vagrant, true, 2, 1)
+			return s, answers
+		}, visEveryone("from to")}, // REL-823
+		{"thug on a stealthed piece by day", "thug", func(t *testing.T) (*State, []string) {
+			s, answers := visCelebScene(t, Thug, true, 2, 1)
+			d := int(s.players[2].pos)
+			d = visWalk(t, s, d, DirW)
+			s.tiles[d].Structure = Trees
+			visPlace(s, 2, d)
+			return s, answers
+		}, map[engine.Seat]string{0: "tile", 1: "public", 2: "tile", engine.Spectator: "public"}}, // REL-871, REL-993: the tile to the victim and the briber
+		{"relic collected at night", "relic", func(t *testing.T) (*State, []string) {
+			s, _, x, _ := visAudienceScene(t, true)
+			s.relics = []relic{{tile: int16(x), holder: -1, counts: true}}
+			return s, []string{"move e"}
+		}, map[engine.Seat]string{0: "tile", 1: "tile", 2: "public", engine.Spectator: "public"}}, // REL-901, GAP-62
+		{"relic collected by the archaeologist at night", "relic", func(t *testing.T) (*State, []string) {
+			s, answers := visCelebScene(t, Archaeologist, false, 2, 1)
+			s.relics = []relic{{tile: int16(visWalk(t, s, int(s.players[2].pos), DirW)), holder: -1, counts: true}}
+			return s, answers
+		}, map[engine.Seat]string{0: "tile", 1: "public", 2: "tile", engine.Spectator: "public"}}, // REL-992, GAP-62: seat 1 sees the briber's piece, not the celebrity
+		{"relic gained by a run", "relic", func(t *testing.T) (*State, []string) {
+			s, _, _, _ := visAudienceScene(t, false)
+			s.god = ZogMalomos
+			s.players[0].buff, s.players[0].run = 4, 2 // the third success in a row (REL-910)
+			s.relics = []relic{{tile: int16(visAt(t, s, 8, 8)), holder: -1, counts: true}}
+			return s, []string{"move e", "success"}
+		}, map[engine.Seat]string{0: "tile", 1: "public", 2: "public", engine.Spectator: "public"}}, // GAP-33: only the gainer is told where it lay
+		{"relic revealed", "relic_revealed", func(t *testing.T) (*State, []string) {
+			s, _, x, _ := visAudienceScene(t, false)
+			s.god = GiyeChin
+			s.relics = []relic{{tile: int16(x), holder: -1, eye: SeeksKin, counts: true}, {tile: int16(visAt(t, s, 8, 8)), holder: -1, eye: Stye, counts: true}}
+			return s, []string{"move e"}
+		}, map[engine.Seat]string{0: "yes"}}, // REL-922
+		{"professor at night", "professor", func(t *testing.T) (*State, []string) {
+			s, answers := visCelebScene(t, Professor, false, 2, 1)
+			return s, append(answers, "success")
+		}, map[engine.Seat]string{0: "yes", 2: "yes"}}, // REL-990, GAP-62
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -830,18 +915,30 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 	}
 	known := []string{"moved", "returned", "relocated", "propagation", "combat", "piece_combat",
 		"declare", "pass", "owner", "turn", "squall", "no_move", "rasputitsa", "cycle", "wind",
-		"defeated", "over"}
+		"defeated", "over",
+		// Factions (section 11).
+		"celebrity", "professor", "thug", "relic", "relic_revealed", "church", "bribe", "theft", "skipped"}
 
 	// shown is, per viewer and tile, the owner its view may show when it
 	// does not see the tile's owner live: the owner shown before this step,
 	// then the last one it saw live or was told during the step (UI-413).
 	shown := map[engine.Seat][]int{}
+	// relics is, per viewer, the relics whose place it may know (GAP-32):
+	// those its view showed before this step, less the ones collected since,
+	// plus the ones revealed to it since (REL-922).
+	relics := map[engine.Seat]map[int]bool{}
 	for _, v := range viewers {
 		shown[v] = make([]int, n)
+		relics[v] = map[int]bool{}
 		for i := range shown[v] {
 			shown[v][i] = visUnknown
 			if pv := prev[v]; pv != nil && pv.Tiles[i].Owner != nil {
 				shown[v][i] = *pv.Tiles[i].Owner
+			}
+		}
+		if pv := prev[v]; pv != nil {
+			for _, r := range pv.Factions.Relics {
+				relics[v][post.geo.index(r.Tile.Col, r.Tile.Row)] = true
 			}
 		}
 	}
@@ -865,20 +962,20 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 		if mv == nil {
 			return
 		}
+		celeb := mv.kind == "celebrity"
 		for _, v := range viewers {
-			sb := mv.before.at(post, func() bool { return visSeesPiece(post, v, mv.seat) })
-			sa := mv.after.at(post, func() bool { return visSeesPiece(post, v, mv.seat) })
-			self := int(v) == mv.seat
+			sb := mv.before.at(post, func() bool { return mv.sees(mv.before, v) })
+			sa := mv.after.at(post, func() bool { return mv.sees(mv.after, v) })
 			var want []string
 			switch {
-			case self || sb && sa:
+			case sb && sa:
 				want = []string{"from to"}
 			case sb:
 				want = []string{"from"} // REL-824, REL-871: it saw the piece leave
-				cov["from only"]++
+				cov[visCovName(celeb, "from only")]++
 			case sa:
 				want = []string{"to"} // REL-824, REL-871: it sees the piece arrive
-				cov["to only"]++
+				cov[visCovName(celeb, "to only")]++
 			}
 			if !slices.Equal(mv.got[v], want) {
 				t.Fatalf("%s of seat %d from tile %d to %d: seat %d is told %q, want %q (saw it before %v, sees it after %v)",
@@ -888,23 +985,63 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 		mv = nil
 	}
 	actor, defender := -1, -1 // of the last interaction result, for the owner change it brings
+	actorSeen := false        // whether the seats that see the actor's piece take part
+	celebStepped := false     // the celebrity stepped since the last turn began
 	for _, e := range events {
 		if !slices.Contains(known, e.Kind) {
 			t.Fatalf("event kind %q is not in docs/visibility.md", e.Kind)
 		}
 		full := visDecodeEvent(t, e)
 		p := full.Seat
+		// Every coordinate an event carries is one the checks below look at.
+		for _, v := range viewers {
+			for _, red := range engine.Redact([]engine.Event{e}, v) {
+				ev := visDecodeEvent(t, red)
+				var data any
+				if len(ev.Raw) > 0 {
+					if err := json.Unmarshal(ev.Raw, &data); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for _, path := range visCoordPaths(data, "") {
+					if !slices.Contains(visEventCoords[e.Kind], path) {
+						t.Fatalf("%s event tells seat %d an unchecked coordinate at %q: %s", e.Kind, v, path, ev.Raw)
+					}
+				}
+			}
+		}
 
-		if visIsMove(e.Kind) {
+		if visIsMove(e.Kind) || e.Kind == "celebrity" {
+			celeb := e.Kind == "celebrity"
 			if full.Data.From != nil && full.Data.To != nil {
 				// The mover's event opens a move: replay it.
 				closeMove()
 				from, to := tileOf(full.Data.From), tileOf(full.Data.To)
-				if got := int(snap.pos[p]); got != from {
-					t.Fatalf("%s from tile %d, but the piece is on tile %d", e.Kind, from, got)
-				}
 				mv = &visMove{kind: e.Kind, seat: p, from: from, to: to, before: snap.clone(), got: map[engine.Seat][]string{}}
-				snap.pos[p] = int16(to)
+				if celeb {
+					// The celebrity's steps follow the rule of moves
+					// (GAP-62): each seat is told the ends it saw it at.
+					if got := int(snap.celeb); got != from {
+						t.Fatalf("celebrity from tile %d, but it is on tile %d", from, got)
+					}
+					if p >= 0 && int(snap.celebBriber) != p || p < 0 && snap.celebBriber >= 0 {
+						t.Fatalf("celebrity event names seat %d, its briber is %d", p, snap.celebBriber)
+					}
+					mv.sees = func(sn visSnap, v engine.Seat) bool { return visSeesCeleb(post, v) }
+					snap.celeb = int16(to)
+					celebStepped = true
+					cov["celebrity step"]++
+					if snap.night {
+						cov["celebrity step at night"]++
+					}
+				} else {
+					if got := int(snap.pos[p]); got != from {
+						t.Fatalf("%s from tile %d, but the piece is on tile %d", e.Kind, from, got)
+					}
+					mover := p
+					mv.sees = func(sn visSnap, v engine.Seat) bool { return int(v) == mover || visSeesPiece(post, v, mover) }
+					snap.pos[p] = int16(to)
+				}
 				mv.after = snap.clone()
 				look(snap)
 			} else if mv == nil || mv.kind != e.Kind || mv.seat != p {
@@ -916,22 +1053,21 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 					continue
 				}
 				ev := visDecodeEvent(t, red[0])
-				self := int(v) == p
 				// A seat is told an end of a move only where it saw the
-				// piece (REL-824, REL-871, REL-874).
+				// piece (REL-824, REL-871, REL-874), or the celebrity.
 				if ev.Data.From != nil {
 					if tileOf(ev.Data.From) != mv.from {
-						t.Fatalf("%s of seat %d: seat %d is told from %v, the piece came from tile %d", e.Kind, p, v, *ev.Data.From, mv.from)
+						t.Fatalf("%s of seat %d: seat %d is told from %v, it came from tile %d", e.Kind, p, v, *ev.Data.From, mv.from)
 					}
-					if !self && !mv.before.at(post, func() bool { return visSeesPiece(post, v, p) }) {
+					if !mv.before.at(post, func() bool { return mv.sees(mv.before, v) }) {
 						t.Fatalf("%s of seat %d: seat %d is told the tile it came from, %v, where it did not see it", e.Kind, p, v, *ev.Data.From)
 					}
 				}
 				if ev.Data.To != nil {
 					if tileOf(ev.Data.To) != mv.to {
-						t.Fatalf("%s of seat %d: seat %d is told to %v, the piece went to tile %d", e.Kind, p, v, *ev.Data.To, mv.to)
+						t.Fatalf("%s of seat %d: seat %d is told to %v, it went to tile %d", e.Kind, p, v, *ev.Data.To, mv.to)
 					}
-					if !self && !mv.after.at(post, func() bool { return visSeesPiece(post, v, p) }) {
+					if !mv.after.at(post, func() bool { return mv.sees(mv.after, v) }) {
 						t.Fatalf("%s of seat %d: seat %d is told the tile it went to, %v, where it does not see it", e.Kind, p, v, *ev.Data.To)
 					}
 				}
@@ -943,16 +1079,84 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 
 		before := snap.clone()
 		switch e.Kind {
+		case "turn":
+			celebStepped = false
 		case "cycle":
 			snap.night = *full.Data.Night
 		case "defeated":
 			snap.pos[p], snap.defeated[p] = -1, true
+			// GAP-34: its bribes lapse.
+			if int(snap.office) == p {
+				snap.office = -1
+			}
+			if int(snap.celebBriber) == p {
+				snap.celebBriber = -1
+			}
 		case "owner":
 			snap.owner[tileOf(full.Data.Tile)] = int8(*full.Data.Owner)
 		case "propagation", "combat", "piece_combat":
-			actor, defender = p, *full.Data.Defender
+			actor, defender, actorSeen = p, *full.Data.Defender, true
+		case "professor":
+			actor, defender, actorSeen = p, -1, false // the briber takes part, not its piece (REL-990)
+		case "bribe":
+			// Bribes and the current briber are public (GAP-70).
+			switch *full.Data.Target {
+			case "office":
+				snap.office = int8(p)
+			case "celebrity":
+				snap.celebBriber = int8(p)
+				cov["celebrity bribed"]++
+			}
+			cov["bribe"]++
+			if before.night {
+				cov["bribe at night"]++
+			}
+		case "relic":
+			if full.Data.Eye != nil && *full.Data.Eye == "night_eye" {
+				snap.nightEye[p] = true // REL-920, after the event
+			}
 		}
 		look(snap)
+
+		// The relic event: how its coordinates may be known (GAP-62).
+		var relicTile int
+		var relicTold func(v engine.Seat) bool
+		if e.Kind == "relic" {
+			relicTile = tileOf(full.Data.Tile)
+			for _, v := range viewers {
+				delete(relics[v], relicTile) // collected: off the map
+			}
+			if *full.Data.Collector != p {
+				t.Fatalf("relic event of seat %d names seat %d", p, *full.Data.Collector)
+			}
+			switch {
+			case *full.Data.How == "run":
+				// GAP-33: a run's relic lay out of anyone's sight; only
+				// the gainer is told where.
+				relicTold = func(v engine.Seat) bool { return int(v) == p }
+				cov["relic by a run"]++
+			case celebStepped && post.celeb.kind == Archaeologist && int(before.celeb) == relicTile && int(before.celebBriber) == p:
+				// REL-992: where the celebrity stands, told to those who
+				// see it and its briber, not to those who see the
+				// briber's piece.
+				relicTold = func(v engine.Seat) bool {
+					return before.at(post, func() bool { return visSeesCeleb(post, v) })
+				}
+				cov["relic by the archaeologist"]++
+			default:
+				// REL-901: where the collecting piece stands.
+				if int(before.pos[p]) != relicTile {
+					t.Fatalf("seat %d collects a relic on tile %d, its piece is on tile %d", p, relicTile, before.pos[p])
+				}
+				relicTold = func(v engine.Seat) bool {
+					return int(v) == p || before.at(post, func() bool { return visSeesPiece(post, v, p) })
+				}
+				cov["relic by contact"]++
+			}
+			if pre.relicAt(relicTile) < 0 {
+				t.Fatalf("relic event at tile %d, where no relic lay", relicTile)
+			}
+		}
 
 		for _, v := range viewers {
 			red := engine.Redact([]engine.Event{e}, v)
@@ -966,7 +1170,7 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 				return sn.at(post, func() bool { return visSeesPiece(post, v, q) })
 			}
 			switch e.Kind {
-			case "propagation", "declare", "combat", "piece_combat", "pass":
+			case "propagation", "declare", "combat", "piece_combat", "pass", "church":
 				// The acting piece's tile: only to seats that see the piece
 				// (REL-871, GAP-62) and the seats involved: the defender,
 				// the owner offered a pass.
@@ -983,18 +1187,86 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 				if got && full.Data.Tile != nil && tileOf(ev.Data.Tile) != int(before.pos[p]) {
 					t.Fatalf("%s names tile %v, not the piece's", e.Kind, *ev.Data.Tile)
 				}
+			case "professor":
+				// REL-990: the celebrity's tile, to those who see the
+				// celebrity and its briber.
+				want := before.at(post, func() bool { return visSeesCeleb(post, v) })
+				if int(before.celebBriber) != p || tileOf(full.Data.Tile) != int(before.celeb) {
+					t.Fatalf("professor of seat %d on tile %v: the celebrity is on tile %d, bribed by %d", p, *full.Data.Tile, before.celeb, before.celebBriber)
+				}
+				if got != want {
+					t.Fatalf("professor: seat %d receives it %v, want %v", v, got, want)
+				}
+				cov["professor"]++
+			case "thug":
+				// REL-993: the victim's tile only to the victim, the briber
+				// and the seats that see the victim's piece; the others
+				// learn who bribed the Thug, without a tile.
+				b := *full.Data.Briber
+				tile := tileOf(full.Data.Tile)
+				if int(before.pos[p]) != tile || int(before.celeb) != tile || int(before.celebBriber) != b {
+					t.Fatalf("thug on seat %d at tile %d: its piece is on %d, the celebrity on %d bribed by %d", p, tile, before.pos[p], before.celeb, before.celebBriber)
+				}
+				want := self || int(v) == b || sees(before, p)
+				if !got || ev.Data.Briber == nil || *ev.Data.Briber != b {
+					t.Fatalf("thug: seat %d receives %s, want at least the briber %d", v, ev.Raw, b)
+				}
+				if (ev.Data.Tile != nil) != want {
+					t.Fatalf("thug on seat %d: seat %d is told the tile %v, want %v", p, v, ev.Data.Tile != nil, want)
+				}
+				cov["thug"]++
+				if !want {
+					cov["thug tile hidden"]++
+				}
+				if before.at(post, func() bool { return post.tiles[tile].Structure == Trees }) {
+					cov["thug in trees"]++
+				}
+			case "relic":
+				// GAP-32, GAP-62: every seat learns who gained a relic of
+				// which type (public counters); only those relicTold says
+				// learn where it lay.
+				want := relicTold(v)
+				if !got {
+					t.Fatalf("relic: seat %d is not told seat %d gained a relic", v, p)
+				}
+				if (ev.Data.Tile != nil) != want {
+					t.Fatalf("relic of seat %d (%s) on tile %d: seat %d is told the tile %v, want %v", p, *full.Data.How, relicTile, v, ev.Data.Tile != nil, want)
+				}
+				if !want {
+					cov["relic tile hidden"]++
+				}
+				if *full.Data.How == "contact" && want != (self || sees(before, p)) {
+					cov["relic by the archaeologist, told unlike its briber's piece"]++
+				}
+			case "relic_revealed":
+				// REL-922: to its seat only, which then knows the place.
+				if got != self {
+					t.Fatalf("relic_revealed of seat %d: seat %d receives it %v", p, v, got)
+				}
+				if got {
+					tile := tileOf(ev.Data.Tile)
+					if pre.relicAt(tile) < 0 && post.relicAt(tile) < 0 {
+						t.Fatalf("relic_revealed at tile %d, where no relic lies", tile)
+					}
+					relics[v][tile] = true
+					cov["relic revealed"]++
+				}
 			case "owner":
 				// The seats that see the tile's owner (REL-870, GAP-70),
 				// and the actor and defender of the interaction that
 				// changed it (GAP-62); nobody else. A seat that sees the
 				// tile but not the stealthed piece on it is not told.
 				tile := tileOf(full.Data.Tile)
-				tookPart := p >= 0 && p == actor && (int(v) == actor || int(v) == defender)
+				// The seats that see the actor's piece are told too: they
+				// were told the result on its tile. Only the office's
+				// briber (Move-in Report) sees a piece without seeing its
+				// tile's owner.
+				tookPart := p >= 0 && p == actor && (int(v) == actor || int(v) == defender || actorSeen && sees(snap, actor))
 				seesOwner := snap.at(post, func() bool { return visSeesOwner(post, v, tile) })
 				if want := seesOwner || tookPart; got != want {
 					t.Fatalf("owner of tile %d: seat %d receives it %v, want %v (sees the owner %v, took part %v)", tile, v, got, want, seesOwner, tookPart)
 				}
-				if !seesOwner && visSeesTile(post, v, tile) {
+				if !seesOwner && snap.at(post, func() bool { return visSeesTile(post, v, tile) }) {
 					cov["owner hidden"]++
 				}
 				if got {
@@ -1034,6 +1306,11 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 			}
 		}
 	}
+	for _, v := range viewers {
+		if got, want := post.celebAudience().Has(v), visSeesCeleb(post, v); got != want {
+			t.Fatalf("celebAudience has seat %d: %v, the rules say %v", v, got, want)
+		}
+	}
 
 	// The views after the step.
 	active := post.active()
@@ -1054,6 +1331,9 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 		want := kind
 		if kind != "over" && kind != "wind" && int(v) != active && !visSeesPiece(post, v, active) {
 			want = "turn"
+		}
+		if kind == "designate" && v == post.Pending().Seat {
+			want = kind // REL-929: its own decision, even out of its turn
 		}
 		if view.Active != active || view.Pending != want {
 			t.Fatalf("seat %d's view: active %d pending %q, want %d %q", v, view.Active, view.Pending, active, want)
@@ -1100,74 +1380,254 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 				t.Fatalf("seat %d: tile %d shows owner %d, but the last it saw or was told is %d", v, i, *tv.Owner, w)
 			}
 		}
+
+		// Factions (section 11).
+		f := &view.Factions
+		// The relics whose place the seat knows (GAP-32): exactly those
+		// revealed to it and not collected since (REL-922), never to the
+		// spectator.
+		var got []int
+		for _, r := range f.Relics {
+			tile := post.geo.index(r.Tile.Col, r.Tile.Row)
+			i := post.relicAt(tile)
+			if i < 0 {
+				t.Fatalf("seat %d's view shows a relic on tile %d, where none lies", v, tile)
+			}
+			if r.Eye != post.relics[i].eye.String() {
+				t.Fatalf("seat %d's view shows relic type %q on tile %d, it is %q", v, r.Eye, tile, post.relics[i].eye)
+			}
+			got = append(got, tile)
+		}
+		slices.Sort(got)
+		told := slices.Sorted(maps.Keys(relics[v]))
+		if v == engine.Spectator {
+			told = nil
+		}
+		if !slices.Equal(got, told) {
+			t.Fatalf("seat %d's view shows relics on tiles %v, it was told of %v", v, got, told)
+		}
+		onMap := 0
+		for _, r := range post.relics {
+			if r.tile >= 0 {
+				onMap++
+			}
+		}
+		if f.OnMap != onMap {
+			t.Fatalf("seat %d's view counts %d relics on the map, there are %d", v, f.OnMap, onMap)
+		}
+		// The celebrity's place only to those who see it and its briber.
+		if (f.Celebrity != nil) != (post.celeb.pos >= 0) {
+			t.Fatalf("seat %d's view shows the celebrity: %v", v, f.Celebrity != nil)
+		}
+		if f.Celebrity != nil {
+			want := visSeesCeleb(post, v)
+			if (f.Celebrity.Tile != nil) != want {
+				t.Fatalf("seat %d's view shows the celebrity's tile: %v, want %v (night %v)", v, f.Celebrity.Tile != nil, want, post.night)
+			}
+			if want && *f.Celebrity.Tile != post.coord(int(post.celeb.pos)) {
+				t.Fatalf("seat %d's view shows the celebrity on %v", v, *f.Celebrity.Tile)
+			}
+			if !want {
+				cov["celebrity hidden"]++
+			}
+		}
+		// A government's tile once the seat knows the tile (UI-415).
+		for i, g := range f.Governments {
+			gt := int(post.govs[i].tile)
+			if want := gt >= 0 && view.Tiles[gt].Memory != "unrevealed"; (g.Tile != nil) != want || want && *g.Tile != post.coord(gt) {
+				t.Fatalf("seat %d's view shows government %d at %v, want %v", v, i, g.Tile, want)
+			}
+		}
 	}
 	return views
 }
 
+// visEventCoords lists, per event kind, where its data may hold a tile's
+// coordinates; visCheckStep checks each of them. A coordinate anywhere else
+// fails the test.
+var visEventCoords = map[string][]string{
+	"moved": {"from", "to"}, "returned": {"from", "to"}, "relocated": {"from", "to"}, "celebrity": {"from", "to"},
+	"propagation": {"tile"}, "combat": {"tile"}, "piece_combat": {"tile"}, "professor": {"tile"},
+	"declare": {"tile"}, "owner": {"tile"}, "thug": {"tile"}, "relic": {"tile"}, "relic_revealed": {"tile"},
+	"rasputitsa": {"[]"}, // the blocked tiles, public (GAP-42)
+}
+
+// visCoordPaths lists the paths of every {col, row} object in a decoded
+// JSON value.
+func visCoordPaths(v any, path string) []string {
+	var out []string
+	switch v := v.(type) {
+	case map[string]any:
+		_, c := v["col"]
+		_, r := v["row"]
+		if c && r {
+			return []string{path}
+		}
+		for k, x := range v {
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			out = append(out, visCoordPaths(x, p)...)
+		}
+	case []any:
+		for _, x := range v {
+			out = append(out, visCoordPaths(x, path+"[]")...)
+		}
+	}
+	return out
+}
+
+// visCovName names a coverage case of a move, or of a celebrity step.
+func visCovName(celeb bool, name string) string {
+	if celeb {
+		return "celebrity " + name
+	}
+	return name
+}
+
 func TestViewAndEventsLeakNothing(t *testing.T) {
 	// Seeded random matches on maps thick with trees (REL-870) and
-	// mountains (REL-873), some starting at night (REL-824): after every
-	// answer, every seat's and the spectator's serialized view and events
-	// hold only what the rules let that seat see (visCheckStep).
+	// mountains (REL-873), some starting at night (REL-824), with the
+	// factions on (section 11): after every answer, every seat's and the
+	// spectator's serialized view and events hold only what the rules let
+	// that seat see (visCheckStep). Each match forces the celebrity's type
+	// and the local god, so that every type and god is played.
 	cov := visCoverage{}
+	run := 0
 	for _, climate := range []string{"tropical", "dry", "temperate", "cold"} {
 		for seats := 2; seats <= 4; seats++ {
 			for _, seed := range []uint64{3, 17} {
-				for _, startNight := range []bool{seed == 17} {
-					name := fmt.Sprintf("%s/%dp/seed%d/night=%v", climate, seats, seed, startNight)
-					t.Run(name, func(t *testing.T) {
-						c, err := visGame.ParseConfig([]byte(fmt.Sprintf(`{"climate":%q,"cycle_limit":12}`, climate)), seats)
+				kind, god := CelebrityKind(run%int(numCelebrities)), God((run+run/int(numCelebrities))%int(numGods))
+				run++
+				startNight := seed == 17
+				name := fmt.Sprintf("%s/%dp/seed%d/night=%v/%s/%s", climate, seats, seed, startNight, kind, god)
+				t.Run(name, func(t *testing.T) {
+					c, err := visGame.ParseConfig([]byte(fmt.Sprintf(`{"climate":%q,"cycle_limit":12}`, climate)), seats)
+					if err != nil {
+						t.Fatal(err)
+					}
+					s := visGame.NewState(c, seed)
+					visForceFactions(s, kind, god)
+					for i := range s.tiles {
+						tl := &s.tiles[i]
+						if tl.Structure != NoStructure || !tl.Terrain.Contactable() || s.relicAt(i) >= 0 {
+							continue // relics lie on tiles without structure (GAP-32)
+						}
+						switch (i*7 + int(seed)) % 10 {
+						case 0, 1, 2:
+							tl.Structure = Trees
+						case 3:
+							tl.Structure = Mountain
+						}
+					}
+					if startNight {
+						visNightfall(s)
+					}
+					rnd := enginetest.RandomAnswers(seed)
+					var buf []engine.Answer
+					prev := visCheckStep(t, s, s, nil, nil, cov)
+					for step := 0; !s.Terminal(); step++ {
+						if step > 5000 {
+							t.Fatal("the match does not end")
+						}
+						pre := s.clone()
+						var a engine.Answer
+						if s.Pending().Seat == engine.Chance {
+							a = engine.ChanceAnswer(seed, step, s.Chance())
+						} else {
+							a, buf = enginetest.RandomAnswer(s, &rnd, buf)
+						}
+						evs, err := s.Apply(a)
 						if err != nil {
 							t.Fatal(err)
 						}
-						s := visGame.NewState(c, seed)
-						visNoFactions(s) // not restated yet: see docs/visibility.md, "Factions"
-						for i := range s.tiles {
-							tl := &s.tiles[i]
-							if tl.Structure != NoStructure || !tl.Terrain.Contactable() {
-								continue
-							}
-							switch (i*7 + int(seed)) % 10 {
-							case 0, 1, 2:
-								tl.Structure = Trees
-							case 3:
-								tl.Structure = Mountain
-							}
-						}
-						if startNight {
-							visNightfall(s)
-						}
-						rnd := enginetest.RandomAnswers(seed)
-						var buf []engine.Answer
-						prev := visCheckStep(t, s, s, nil, nil, cov)
-						for step := 0; !s.Terminal(); step++ {
-							if step > 5000 {
-								t.Fatal("the match does not end")
-							}
-							pre := s.clone()
-							var a engine.Answer
-							if s.Pending().Seat == engine.Chance {
-								a = engine.ChanceAnswer(seed, step, s.Chance())
-							} else {
-								a, buf = enginetest.RandomAnswer(s, &rnd, buf)
-							}
-							evs, err := s.Apply(a)
-							if err != nil {
-								t.Fatal(err)
-							}
-							prev = visCheckStep(t, pre, s, evs, prev, cov)
-						}
-					})
-				}
+						prev = visCheckStep(t, pre, s, evs, prev, cov)
+					}
+				})
 			}
 		}
 	}
 	// The matches must meet the cases the rules hide something in.
-	for _, k := range []string{"from only", "to only", "owner hidden", "owner told out of sight"} {
+	for _, k := range []string{"from only", "to only", "owner hidden", "owner told out of sight",
+		"bribe", "bribe at night", "celebrity bribed", "celebrity step at night",
+		"celebrity from only", "celebrity to only", "celebrity hidden",
+		"relic by contact", "relic tile hidden", "relic revealed",
+		"relic by the archaeologist", "relic by the archaeologist, told unlike its briber's piece", "thug", "thug tile hidden", "professor"} {
 		if cov[k] == 0 {
 			t.Errorf("no %q case in the random matches: the check is vacuous there", k)
 		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(cov)) {
 		t.Logf("%s: %d", k, cov[k])
+	}
+}
+
+// visForceFactions sets the celebrity's type and the local god of a new
+// match (GAP-32, GAP-38), and puts the factions where random answers meet
+// them: the celebrity next to a starting point; for the Thug, the other
+// pieces around it; for the Archaeologist, already bribed by the next seat,
+// with two relics next to it. Gi-ye Chin's relics get distinct types, Eye That
+// Seeks Its Kin (REL-922) and Night Eye (REL-920) on the ones nearest a
+// piece.
+func visForceFactions(s *State, kind CelebrityKind, god God) {
+	s.celeb.kind, s.god = kind, god
+	free := func(t int) bool {
+		return t >= 0 && s.tiles[t].Terrain.Contactable() && !s.tiles[t].Structure.LocalGovernment()
+	}
+	seat := int(kind) % len(s.players)
+	start := int(s.players[seat].start)
+	for d := Dir(0); d < numDirs; d++ {
+		if t := s.geo.neighbour(start, d); free(t) {
+			s.celeb.pos, s.celeb.start = int16(t), int16(t)
+			break
+		}
+	}
+	c := int(s.celeb.pos)
+	switch kind {
+	case Thug:
+		o := 0
+		for d := Dir(0); d < numDirs && o < len(s.players); d++ {
+			if o == seat {
+				o++
+			}
+			if t := s.geo.neighbour(c, d); o < len(s.players) && t != start && free(t) {
+				visPlace(s, o, t)
+				o++
+			}
+		}
+	case Archaeologist:
+		// Bribed by the next seat, whose piece is elsewhere: seats that
+		// see one and not the other (REL-992).
+		b := (seat + 1) % len(s.players)
+		s.celeb.briber, s.celeb.bribes = int8(b), 1
+		s.see(b)
+		r := 0
+		for d := Dir(0); d < numDirs && r < 2; d++ {
+			if t := s.geo.neighbour(c, d); t != start && free(t) && s.tiles[t].Structure == NoStructure && s.relicAt(t) < 0 {
+				s.relics[r].tile = int16(t)
+				r++
+			}
+		}
+	}
+	near := func(i int) int {
+		best := len(s.tiles)
+		for p := range s.players {
+			best = min(best, s.geo.distance(int(s.players[p].pos), int(s.relics[i].tile)))
+		}
+		return best
+	}
+	order := make([]int, len(s.relics))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return near(a) - near(b) })
+	eyes := []Eye{SeeksKin, NightEye, Clairvoyance, Stye, Insight}
+	for k, i := range order {
+		s.relics[i].eye = NoEye
+		if god == GiyeChin {
+			s.relics[i].eye = eyes[k]
+		}
 	}
 }
 

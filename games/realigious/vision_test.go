@@ -60,8 +60,10 @@ func visBlankMap(s *State, terrain Terrain) {
 }
 
 // visNoFactions takes the relics, the local governments' advantages and
-// the celebrity out of the match (section 11). Their visibility is not
-// restated by these tests yet (docs/visibility.md, "Factions").
+// the celebrity out of the match (section 11), so that a scene shows the
+// base vision rules alone; a scene that needs a faction puts it back. The
+// factions' visibility is restated in TestViewAndEventsLeakNothing and
+// TestEventAudiences (docs/visibility.md, "Factions").
 func visNoFactions(s *State) {
 	s.relics = nil
 	for i := range s.govs {
