@@ -21,7 +21,7 @@ const maxRecent = 30
 
 func (a *app) play(args []string) error {
 	fs := a.newFlagSet("play", "[flags]",
-		"Play lets a person play one seat in the terminal against random bots.\n"+
+		"Play lets a person play one seat in the terminal against bots.\n"+
 			"You see only your seat's view. At each of your decisions, type the\n"+
 			"number of an answer or its text (e.g. \"move ne\"); q or end of input\n"+
 			"quits. Bots and chance answer by themselves.")
@@ -31,6 +31,7 @@ func (a *app) play(args []string) error {
 	seed := fs.Uint64("seed", 0, "match seed (default: a random one, printed at the start)")
 	replayFile := fs.String("replay", "", "write the match's replay to this file when the match ends or you quit")
 	config := fs.String("config", "", "game config as JSON, e.g. '{\"size\":7,\"cycle_limit\":5}'")
+	level := fs.String("bots", "random", "the other seats' bot: "+strings.Join(botNames(), ", "))
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -60,7 +61,12 @@ func (a *app) play(args []string) error {
 	p := &player{app: a, m: m, me: me, in: bufio.NewScanner(a.stdin), color: isTerminal(a.stdout)}
 	p.bots = make([]bots.Bot, *players)
 	for i := range p.bots {
-		p.bots[i] = bots.NewRandom(*seed, engine.Seat(i))
+		if i == *seat {
+			continue
+		}
+		if p.bots[i], err = newBot(g, *level, *seed, engine.Seat(i)); err != nil {
+			return usagef(fs, "-bots: %v", err)
+		}
 	}
 	fmt.Fprintf(a.stdout, "%s, %d players, seed %d; you are seat %d.\n", g.Descriptor().Name, *players, *seed, *seat)
 	fmt.Fprintf(a.stdout, "Type the number of an answer or its text; q quits.\n\n")
