@@ -156,7 +156,9 @@ func (s *State) view(seat engine.Seat) *View {
 		if tile.Structure == Church {
 			c := tile.Church
 			tv.Church = &c
-			tv.Claimed = tile.Claimed
+			// Live information, like the owner: a claim made out of sight must not
+			// tell where a piece stood (REL-946, GAP-70).
+			tv.Claimed = tile.Claimed && s.ownerVisible(row, t)
 		}
 		alloc := tile.Alloc
 		tv.Alloc = &alloc
