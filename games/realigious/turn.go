@@ -427,7 +427,7 @@ func (s *State) advance() bool {
 	s.turnIdx = 0
 	s.cycle++
 	if !s.night {
-		s.nightfall()
+		s.recordOwners() // nightfall: each seat keeps the owners it saw by day
 	}
 	s.night = !s.night // REL-821, GAP-43
 	if !s.night {
@@ -437,9 +437,7 @@ func (s *State) advance() bool {
 		// Daybreak: known catches up with every owner now in sight, so that
 		// a stealthed piece entering a tile later does not turn its shown
 		// owner back to a stale one (and give itself away).
-		for t := range s.tiles {
-			s.refreshOwner(t)
-		}
+		s.recordOwners()
 	}
 	s.emitAll("cycle", -1, cycleData{Cycle: s.cycle, Night: s.night})
 	if s.cycle >= s.cycleLimit {
@@ -450,9 +448,10 @@ func (s *State) advance() bool {
 	return s.runCycleStages()
 }
 
-// nightfall makes each seat keep the owners it saw by day: every owner,
-// except on tiles where a stealthed piece it could not see stood (REL-870).
-func (s *State) nightfall() {
+// recordOwners records, by day, the owner of every tile as each seat sees
+// it: every owner, except on tiles where a stealthed piece it cannot see
+// stands (REL-870). It runs at nightfall and at daybreak.
+func (s *State) recordOwners() {
 	n := len(s.tiles)
 	for row := 0; row <= len(s.players); row++ {
 		var keep [MaxPlayers]int16

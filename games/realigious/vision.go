@@ -156,7 +156,7 @@ func (s *State) see(seat int) {
 
 func (s *State) seeTile(seat, t int) {
 	s.reveal(seat, t)
-	if s.ownerVisible(seat, t) {
+	if !s.ownerHidden(seat, t) { // the caller knows seat sees t
 		s.known[seat*len(s.tiles)+t] = s.tiles[t].Owner
 	}
 }
@@ -171,8 +171,15 @@ func (s *State) ownerVisible(seat, t int) bool {
 	if spectator && s.night || !spectator && !s.seesTile(seat, t) {
 		return false
 	}
+	return !s.ownerHidden(seat, t)
+}
+
+// ownerHidden reports whether a stealthed piece that seat cannot see stands
+// on tile t, hiding the tile's owner from it.
+func (s *State) ownerHidden(seat, t int) bool {
+	spectator := seat == len(s.players)
 	if s.tiles[t].Structure != Trees {
-		return true
+		return false
 	}
 	for o := range s.players {
 		op := &s.players[o]
@@ -180,10 +187,10 @@ func (s *State) ownerVisible(seat, t int) bool {
 			continue
 		}
 		if spectator || !s.seesPiece(seat, o) {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // refreshOwner records tile t's owner for every seat that sees it, and
