@@ -52,6 +52,7 @@ const realigiousLegend = `legend: each tile is 4 characters: terrain, structure,
             L local office  P police  M military  (blank: none)
   owner     0-3 the owning seat, blank neutral, ? unknown
   piece     A-D the piece of seat 0-3, # blocked this turn,
+            @ the celebrity, r a relic you know of,
             . not visible now (remembered; dim on a terminal)
   ?         unrevealed
   Odd rows are drawn half a tile to the right (odd-r hexes): from an even
@@ -86,6 +87,15 @@ func renderRealigious(w io.Writer, v *realigious.View, color bool) {
 			pieces[*p.Piece] = p.Seat
 		}
 	}
+	// The celebrity ('@') and the relics this seat knows of ('r') share
+	// the piece column when no piece stands there.
+	marks := map[realigious.Coord]byte{}
+	for _, r := range v.Factions.Relics {
+		marks[r.Tile] = 'r'
+	}
+	if c := v.Factions.Celebrity; c != nil && c.Tile != nil {
+		marks[*c.Tile] = '@'
+	}
 	tiles := make(map[realigious.Coord]*realigious.TileView, len(v.Tiles))
 	for i := range v.Tiles {
 		tiles[v.Tiles[i].Coord] = &v.Tiles[i]
@@ -105,6 +115,9 @@ func renderRealigious(w io.Writer, v *realigious.View, color bool) {
 		for c := 0; c < v.Width; c++ {
 			at := realigious.Coord{Col: c, Row: r}
 			cell, dim := tileCell(tiles[at], pieces, at)
+			if m, ok := marks[at]; ok && cell[3] != byte('A'+pieces[at]) {
+				cell = cell[:3] + string(m)
+			}
 			if dim && color {
 				cell = "\x1b[2m" + cell + "\x1b[0m"
 			}
@@ -139,6 +152,47 @@ func renderRealigious(w io.Writer, v *realigious.View, color bool) {
 			p.Seat, mark, p.Religion, p.Character, p.Reputation, p.Followers, p.Donations, p.Influence, p.Turns, where)
 	}
 	fmt.Fprintf(w, "(* is you)\n")
+	renderFactions(w, v)
+}
+
+// renderFactions lists the local god, the relics this seat knows of, the
+// local governments and the celebrity with their bribe costs.
+func renderFactions(w io.Writer, v *realigious.View) {
+	f := v.Factions
+	fmt.Fprintf(w, "god %s: %d relics on the map, mystic victory at %d held", f.God, f.OnMap, f.MysticThreshold)
+	for _, r := range f.Relics {
+		fmt.Fprintf(w, "; relic at %d,%d", r.Tile.Col, r.Tile.Row)
+	}
+	fmt.Fprintln(w)
+	briber := func(b int) string {
+		if b < 0 {
+			return "nobody"
+		}
+		return fmt.Sprintf("seat %d", b)
+	}
+	for _, g := range f.Governments {
+		at := "unknown place"
+		if g.Tile != nil {
+			at = fmt.Sprintf("%d,%d", g.Tile.Col, g.Tile.Row)
+		}
+		fmt.Fprintf(w, "%s at %s: held by %s, bribe %d\n", g.Kind, at, briber(g.Briber), g.Cost)
+	}
+	if c := f.Celebrity; c != nil {
+		at := "unseen"
+		if c.Tile != nil {
+			at = fmt.Sprintf("at %d,%d (@)", c.Tile.Col, c.Tile.Row)
+		}
+		fmt.Fprintf(w, "celebrity %s %s: held by %s, bribe %d\n", c.Kind, at, briber(c.Briber), c.Cost)
+	}
+	var held []string
+	for _, p := range v.Players {
+		if p.Relics > 0 {
+			held = append(held, fmt.Sprintf("seat %d: %d (buff %d)", p.Seat, p.Relics, p.Buff))
+		}
+	}
+	if len(held) > 0 {
+		fmt.Fprintf(w, "relics held: %s\n", strings.Join(held, ", "))
+	}
 }
 
 // tileCell returns the 4-character cell of a tile and whether it shows a
