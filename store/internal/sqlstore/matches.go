@@ -1,0 +1,369 @@
+package sqlstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"tabletop/store"
+)
+
+// A match is one row of matches (the header JSON without its seed, the
+// seed apart, the version = the number of answers, the deadline and, once
+// over, finished_ms and the result), one row of match_seats per seat and
+// one row of answers per answer. The version column is the concurrency
+// guard: an append updates it from N to N+k in the same transaction that
+// inserts answers N+1…N+k.
+
+// CreateMatch implements store.Store.
+func (s *Store) CreateMatch(ctx context.Context, m store.NewMatch) (store.MatchID, error) {
+	h := m.Header
+	if h.Game == "" || h.Seats < 1 || len(m.Seats) != h.Seats {
+		return 0, fmt.Errorf("store: create match: header for game %q with %d seats, %d seat accounts", h.Game, h.Seats, len(m.Seats))
+	}
+	seed := int64(h.Seed) // two's complement: all 64 bits kept
+	h.Seed = 0
+	header, err := json.Marshal(h)
+	if err != nil {
+		return 0, fmt.Errorf("store: create match: %w", err)
+	}
+	created := s.now().UnixMilli()
+	var id store.MatchID
+	err = s.write(ctx, func(ctx context.Context, tx Tx) error {
+		err := tx.QueryRow(ctx, `INSERT INTO matches (game, seats, header, seed, version, deadline_ms, created_ms)
+			VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING id`,
+			h.Game, h.Seats, header, seed, ms(m.Deadline), created).Scan(&id)
+		if err != nil {
+			return fmt.Errorf("store: create match: %w", err)
+		}
+		for seat, acc := range m.Seats {
+			_, err := tx.Exec(ctx, `INSERT INTO match_seats (match_id, seat, account_id) VALUES (?, ?, ?)`, int64(id), seat, nullID(acc))
+			switch {
+			case err != nil && s.b.IsForeignKey(err):
+				return fmt.Errorf("store: create match: seat %d: account %d: %w", seat, acc, store.ErrNotFound)
+			case err != nil:
+				return fmt.Errorf("store: create match: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// matchState reads what the version checks need, or returns ErrNotFound.
+func matchState(ctx context.Context, q Querier, id store.MatchID) (version int, finished bool, err error) {
+	var fin *int64
+	err = q.QueryRow(ctx, `SELECT version, finished_ms FROM matches WHERE id = ?`, int64(id)).Scan(&version, &fin)
+	if errors.Is(err, ErrNoRows) {
+		return 0, false, fmt.Errorf("store: match %d: %w", id, store.ErrNotFound)
+	}
+	return version, fin != nil, err
+}
+
+// why explains why a conditional update of a live match changed nothing.
+func why(ctx context.Context, q Querier, id store.MatchID) error {
+	_, finished, err := matchState(ctx, q, id)
+	switch {
+	case err != nil:
+		return err
+	case finished:
+		return fmt.Errorf("store: match %d: %w", id, store.ErrFinished)
+	}
+	return fmt.Errorf("store: match %d: live match not updated", id)
+}
+
+// AppendAnswers implements store.Store.
+func (s *Store) AppendAnswers(ctx context.Context, id store.MatchID, answers []store.Answer, deadline time.Time) error {
+	if len(answers) == 0 {
+		return fmt.Errorf("store: append to match %d: no answers", id)
+	}
+	first := answers[0].Version
+	gap := 0 // the first version that does not follow its predecessor
+	for i, a := range answers {
+		if a.Version != first+i {
+			gap = a.Version
+			break
+		}
+	}
+	last := first + len(answers) - 1
+	return s.write(ctx, func(ctx context.Context, tx Tx) error {
+		if gap == 0 {
+			n, err := tx.Exec(ctx, `UPDATE matches SET version = ?, deadline_ms = ? WHERE id = ? AND version = ? AND finished_ms IS NULL`,
+				last, ms(deadline), int64(id), first-1)
+			if err != nil {
+				return fmt.Errorf("store: append to match %d: %w", id, err)
+			}
+			if n == 1 {
+				for _, a := range answers {
+					if _, err := tx.Exec(ctx, `INSERT INTO answers (match_id, version, seat, answer, hash) VALUES (?, ?, ?, ?, ?)`,
+						int64(id), a.Version, int(a.Seat), a.Text, a.Hash); err != nil {
+						return fmt.Errorf("store: append to match %d: version %d: %w", id, a.Version, err)
+					}
+				}
+				return nil
+			}
+		}
+		version, finished, err := matchState(ctx, tx, id)
+		switch {
+		case err != nil:
+			return err
+		case finished:
+			return fmt.Errorf("store: append to match %d: %w", id, store.ErrFinished)
+		case version == first-1 && gap != 0:
+			return &store.VersionError{Match: id, Have: version, Got: gap}
+		}
+		return &store.VersionError{Match: id, Have: version, Got: first}
+	})
+}
+
+// AnswersSince implements store.Store.
+func (s *Store) AnswersSince(ctx context.Context, id store.MatchID, version int) ([]store.Answer, error) {
+	if err := s.read(); err != nil {
+		return nil, err
+	}
+	have, _, err := matchState(ctx, s.b.Read, id)
+	if err != nil {
+		return nil, wrap(err, "store: answers")
+	}
+	if version < 0 || version > have {
+		return nil, &store.VersionError{Match: id, Have: have, Got: version}
+	}
+	rows, err := s.b.Read.Query(ctx, `SELECT version, seat, answer, hash FROM answers
+		WHERE match_id = ? AND version > ? AND version <= ? ORDER BY version`, int64(id), version, have)
+	out, err := collect(rows, err, scanAnswer)
+	return out, wrap(err, "store: answers")
+}
+
+func scanAnswer(r Rows) (store.Answer, error) {
+	var a store.Answer
+	err := r.Scan(&a.Version, &a.Seat, &a.Text, &a.Hash)
+	return a, err
+}
+
+// SetDeadline implements store.Store.
+func (s *Store) SetDeadline(ctx context.Context, id store.MatchID, deadline time.Time) error {
+	return s.write(ctx, func(ctx context.Context, tx Tx) error {
+		n, err := tx.Exec(ctx, `UPDATE matches SET deadline_ms = ? WHERE id = ? AND finished_ms IS NULL`, ms(deadline), int64(id))
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: set deadline of match %d: %w", id, err)
+		case n == 0:
+			return why(ctx, tx, id)
+		}
+		return nil
+	})
+}
+
+// FinishMatch implements store.Store.
+func (s *Store) FinishMatch(ctx context.Context, id store.MatchID, f store.Finish) error {
+	finished := s.now().UnixMilli()
+	var result []byte
+	if f.Result != nil {
+		result = f.Result
+	}
+	return s.write(ctx, func(ctx context.Context, tx Tx) error {
+		n, err := tx.Exec(ctx, `UPDATE matches SET finished_ms = ?, result = ?, deadline_ms = NULL WHERE id = ? AND finished_ms IS NULL`,
+			finished, result, int64(id))
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: finish match %d: %w", id, err)
+		case n == 0:
+			return why(ctx, tx, id)
+		case len(f.Seats) == 0:
+			return nil
+		}
+		rows, err := tx.Query(ctx, `SELECT account_id, rank, xp FROM match_seats WHERE match_id = ? ORDER BY seat`, int64(id))
+		seats, err := collect(rows, err, scanSeat)
+		if err != nil {
+			return fmt.Errorf("store: finish match %d: %w", id, err)
+		}
+		if len(f.Seats) != len(seats) {
+			return fmt.Errorf("store: finish match %d: results for %d seats, the match has %d", id, len(f.Seats), len(seats))
+		}
+		for seat, r := range f.Seats {
+			if _, err := tx.Exec(ctx, `UPDATE match_seats SET rank = ?, xp = ? WHERE match_id = ? AND seat = ?`,
+				r.Rank, r.XP, int64(id), seat); err != nil {
+				return fmt.Errorf("store: finish match %d: seat %d: %w", id, seat, err)
+			}
+			if err := s.gain(ctx, tx, seats[seat].Account, r.XP, f.Level); err != nil {
+				return fmt.Errorf("store: finish match %d: seat %d: %w", id, seat, err)
+			}
+		}
+		return nil
+	})
+}
+
+// gain adds experience to an account (none: nothing) and sets its level.
+func (s *Store) gain(ctx context.Context, tx Tx, acc store.AccountID, xp int64, level func(int64) int) error {
+	if acc == 0 || (xp == 0 && level == nil) {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `UPDATE accounts SET xp = xp + ? WHERE id = ?`, xp, int64(acc)); err != nil || level == nil {
+		return err
+	}
+	var total int64
+	if err := tx.QueryRow(ctx, `SELECT xp FROM accounts WHERE id = ?`, int64(acc)).Scan(&total); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `UPDATE accounts SET level = ? WHERE id = ?`, level(total), int64(acc))
+	return err
+}
+
+const matchColumns = `id, header, seed, version, deadline_ms, created_ms, finished_ms, result`
+
+func scanMatch(r Row) (store.MatchRecord, error) {
+	var (
+		m                  store.MatchRecord
+		header             []byte
+		seed, created      int64
+		deadline, finished *int64
+		result             []byte
+	)
+	if err := r.Scan(&m.ID, &header, &seed, &m.Version, &deadline, &created, &finished, &result); err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(header, &m.Header); err != nil {
+		return m, fmt.Errorf("store: match %d: header: %w", m.ID, err)
+	}
+	if string(m.Header.Config) == "null" {
+		m.Header.Config = nil // as it was given
+	}
+	m.Header.Seed = uint64(seed)
+	m.Deadline, m.Created, m.Finished = fromMS(deadline), fromMS(&created), fromMS(finished)
+	if result != nil {
+		m.Result = result
+	}
+	return m, nil
+}
+
+func scanSeat(r Rows) (store.MatchSeat, error) {
+	var (
+		st  store.MatchSeat
+		acc *int64
+	)
+	err := r.Scan(&acc, &st.Rank, &st.XP)
+	if acc != nil {
+		st.Account = store.AccountID(*acc)
+	}
+	return st, err
+}
+
+// Match implements store.Store.
+func (s *Store) Match(ctx context.Context, id store.MatchID) (store.MatchRecord, error) {
+	if err := s.read(); err != nil {
+		return store.MatchRecord{}, err
+	}
+	m, err := scanMatch(s.b.Read.QueryRow(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = ?`, int64(id)))
+	if errors.Is(err, ErrNoRows) {
+		return m, fmt.Errorf("store: match %d: %w", id, store.ErrNotFound)
+	}
+	if err != nil {
+		return m, wrap(err, "store: read match")
+	}
+	if m.Live() {
+		m.Header.Seed = 0
+	}
+	rows, err := s.b.Read.Query(ctx, `SELECT account_id, rank, xp FROM match_seats WHERE match_id = ? ORDER BY seat`, int64(id))
+	if m.Seats, err = collect(rows, err, scanSeat); err != nil {
+		return m, wrap(err, "store: read match")
+	}
+	rows, err = s.b.Read.Query(ctx, `SELECT version, seat, answer, hash FROM answers
+		WHERE match_id = ? AND version <= ? ORDER BY version`, int64(id), m.Version)
+	m.Answers, err = collect(rows, err, scanAnswer)
+	return m, wrap(err, "store: read match")
+}
+
+// LiveMatches implements store.Store.
+func (s *Store) LiveMatches(ctx context.Context) ([]store.MatchRecord, error) {
+	if err := s.read(); err != nil {
+		return nil, err
+	}
+	q := s.b.Read
+	rows, err := q.Query(ctx, `SELECT `+matchColumns+` FROM matches WHERE finished_ms IS NULL ORDER BY id`)
+	live, err := collect(rows, err, func(r Rows) (store.MatchRecord, error) { return scanMatch(r) })
+	if err != nil {
+		return nil, wrap(err, "store: live matches")
+	}
+	byID := make(map[store.MatchID]*store.MatchRecord, len(live))
+	for i := range live {
+		byID[live[i].ID] = &live[i]
+	}
+	// Matches created or finished since the first query are ignored, and
+	// answers past the version read are cut, so each record is whole.
+	rows, err = q.Query(ctx, `SELECT s.match_id, s.account_id, s.rank, s.xp
+		FROM match_seats s JOIN matches m ON m.id = s.match_id
+		WHERE m.finished_ms IS NULL ORDER BY s.match_id, s.seat`)
+	_, err = collect(rows, err, func(r Rows) (struct{}, error) {
+		var (
+			id  store.MatchID
+			acc *int64
+			st  store.MatchSeat
+		)
+		err := r.Scan(&id, &acc, &st.Rank, &st.XP)
+		if acc != nil {
+			st.Account = store.AccountID(*acc)
+		}
+		if m := byID[id]; m != nil && err == nil {
+			m.Seats = append(m.Seats, st)
+		}
+		return struct{}{}, err
+	})
+	if err != nil {
+		return nil, wrap(err, "store: live matches")
+	}
+	rows, err = q.Query(ctx, `SELECT a.match_id, a.version, a.seat, a.answer, a.hash
+		FROM answers a JOIN matches m ON m.id = a.match_id
+		WHERE m.finished_ms IS NULL ORDER BY a.match_id, a.version`)
+	_, err = collect(rows, err, func(r Rows) (struct{}, error) {
+		var (
+			id store.MatchID
+			a  store.Answer
+		)
+		err := r.Scan(&id, &a.Version, &a.Seat, &a.Text, &a.Hash)
+		if m := byID[id]; m != nil && err == nil && a.Version <= m.Version {
+			m.Answers = append(m.Answers, a)
+		}
+		return struct{}{}, err
+	})
+	if err != nil {
+		return nil, wrap(err, "store: live matches")
+	}
+	return live, nil
+}
+
+// History implements store.Store.
+func (s *Store) History(ctx context.Context, id store.AccountID, before store.MatchID, limit int) ([]store.HistoryEntry, error) {
+	if err := s.read(); err != nil {
+		return nil, err
+	}
+	if limit <= 0 {
+		return nil, fmt.Errorf("store: history of account %d: limit %d", id, limit)
+	}
+	if before <= 0 {
+		before = math.MaxInt64
+	}
+	rows, err := s.b.Read.Query(ctx, `SELECT m.id, m.game, m.seats, s.seat, s.rank, s.xp, m.created_ms, m.finished_ms, m.result
+		FROM match_seats s JOIN matches m ON m.id = s.match_id
+		WHERE s.account_id = ? AND m.finished_ms IS NOT NULL AND m.id < ?
+		ORDER BY m.id DESC, s.seat LIMIT ?`, int64(id), int64(before), limit)
+	out, err := collect(rows, err, func(r Rows) (store.HistoryEntry, error) {
+		var (
+			e                 store.HistoryEntry
+			created, finished int64
+			result            []byte
+		)
+		err := r.Scan(&e.Match, &e.Game, &e.Seats, &e.Seat, &e.Rank, &e.XP, &created, &finished, &result)
+		e.Created, e.Finished = fromMS(&created), fromMS(&finished)
+		if result != nil {
+			e.Result = result
+		}
+		return e, err
+	})
+	return out, wrap(err, "store: history")
+}

@@ -1,0 +1,199 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"tabletop/store"
+)
+
+// Group commit. Every write is a function queued to one goroutine, which
+// takes whatever is queued (up to maxBatch), runs it all in one
+// transaction, commits once and then answers each caller. While a commit
+// is under way new writes queue up, so under load one commit (one fsync
+// with synchronous=FULL) serves many writes. Each write runs inside a
+// savepoint: a write that fails (a taken username, a wrong version) is
+// rolled back alone and the others still commit.
+
+const (
+	// maxBatch bounds the writes in one transaction.
+	maxBatch = 256
+	// queueLen is how many writes may wait for the writer.
+	queueLen = 1024
+)
+
+// op is one queued write.
+type op struct {
+	ctx  context.Context
+	fn   func(ctx context.Context, tx Tx) error
+	done chan error // buffered: the writer never blocks on it
+}
+
+// writer is the group-committing writer.
+type writer struct {
+	begin func(ctx context.Context) (Tx, error)
+
+	mu      sync.RWMutex // guards closed and sending on ops
+	closed  bool
+	ops     chan *op
+	stopped chan struct{}
+
+	batches, writes atomic.Int64
+}
+
+func newWriter(begin func(ctx context.Context) (Tx, error)) *writer {
+	w := &writer{begin: begin, ops: make(chan *op, queueLen), stopped: make(chan struct{})}
+	go w.loop()
+	return w
+}
+
+// do queues fn and waits until its transaction has committed (nil) or fn
+// or the transaction failed.
+func (w *writer) do(ctx context.Context, fn func(ctx context.Context, tx Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	o := &op{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	w.mu.RLock()
+	if w.closed {
+		w.mu.RUnlock()
+		return store.ErrClosed
+	}
+	select {
+	case w.ops <- o:
+	case <-ctx.Done():
+		w.mu.RUnlock()
+		return ctx.Err()
+	}
+	w.mu.RUnlock()
+	select {
+	case err := <-o.done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// close stops taking writes, waits for the queued ones and reports
+// whether this call closed the writer.
+func (w *writer) close() bool {
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		<-w.stopped
+		return false
+	}
+	w.closed = true
+	close(w.ops)
+	w.mu.Unlock()
+	<-w.stopped
+	return true
+}
+
+func (w *writer) isClosed() bool {
+	w.mu.RLock()
+	defer w.mu.RUnlock()
+	return w.closed
+}
+
+func (w *writer) stats() store.WriterStats {
+	return store.WriterStats{Batches: w.batches.Load(), Writes: w.writes.Load()}
+}
+
+// loop runs batches until ops is closed and drained.
+func (w *writer) loop() {
+	defer close(w.stopped)
+	batch := make([]*op, 0, maxBatch)
+	for first := range w.ops {
+		batch = append(batch[:0], first)
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case o, ok := <-w.ops:
+				if !ok {
+					break fill
+				}
+				batch = append(batch, o)
+			default:
+				break fill
+			}
+		}
+		w.run(batch)
+		clear(batch)
+	}
+}
+
+// run runs one batch in one transaction and answers its callers.
+func (w *writer) run(batch []*op) {
+	live := batch[:0]
+	for _, o := range batch {
+		if err := o.ctx.Err(); err != nil {
+			o.done <- err // the caller gave up before the write began
+			continue
+		}
+		live = append(live, o)
+	}
+	if len(live) == 0 {
+		return
+	}
+	ctx := context.Background()
+	fail := func(err error) {
+		for _, o := range live {
+			o.done <- err
+		}
+	}
+	tx, err := w.begin(ctx)
+	if err != nil {
+		fail(fmt.Errorf("store: begin write: %w", err))
+		return
+	}
+	errs := make([]error, len(live))
+	if len(live) == 1 {
+		// Alone in its transaction, a write needs no savepoint.
+		if errs[0] = live[0].fn(ctx, tx); errs[0] != nil {
+			_ = tx.Rollback(ctx)
+			w.count(1)
+			live[0].done <- errs[0]
+			return
+		}
+	} else {
+		for i, o := range live {
+			if err := savepoint(ctx, tx, o, &errs[i]); err != nil {
+				_ = tx.Rollback(ctx)
+				fail(fmt.Errorf("store: group commit: %w", err))
+				return
+			}
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		fail(fmt.Errorf("store: commit: %w", err))
+		return
+	}
+	w.count(len(live))
+	for i, o := range live {
+		o.done <- errs[i]
+	}
+}
+
+// savepoint runs one write of a batch in a savepoint, rolling it back if
+// it fails (its error goes to *opErr). A non-nil result is a failure of
+// the savepoint itself, which dooms the batch.
+func savepoint(ctx context.Context, tx Tx, o *op, opErr *error) error {
+	if _, err := tx.Exec(ctx, "SAVEPOINT w"); err != nil {
+		return err
+	}
+	if *opErr = o.fn(ctx, tx); *opErr != nil {
+		if _, err := tx.Exec(ctx, "ROLLBACK TO SAVEPOINT w"); err != nil {
+			return err
+		}
+	}
+	_, err := tx.Exec(ctx, "RELEASE SAVEPOINT w")
+	return err
+}
+
+func (w *writer) count(writes int) {
+	w.batches.Add(1)
+	w.writes.Add(int64(writes))
+}

@@ -1,0 +1,192 @@
+package sqlstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"tabletop/store"
+)
+
+// fakeTx records the statements of the transactions it stands for.
+type fakeTx struct {
+	log        *[]string
+	mu         *sync.Mutex
+	failCommit bool
+}
+
+func (f fakeTx) record(s string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	*f.log = append(*f.log, s)
+}
+
+func (f fakeTx) Exec(_ context.Context, query string, _ ...any) (int64, error) {
+	f.record(query)
+	return 1, nil
+}
+func (f fakeTx) Query(context.Context, string, ...any) (Rows, error) { return nil, errors.New("no") }
+func (f fakeTx) QueryRow(context.Context, string, ...any) Row        { return nil }
+func (f fakeTx) Commit(context.Context) error {
+	f.record("COMMIT")
+	if f.failCommit {
+		return errors.New("disk full")
+	}
+	return nil
+}
+func (f fakeTx) Rollback(context.Context) error { f.record("ROLLBACK"); return nil }
+
+// newFakeWriter returns a writer over fakeTx and its statement log.
+func newFakeWriter(failCommit bool) (*writer, func() []string) {
+	var (
+		log []string
+		mu  sync.Mutex
+	)
+	w := newWriter(func(context.Context) (Tx, error) {
+		tx := fakeTx{log: &log, mu: &mu, failCommit: failCommit}
+		tx.record("BEGIN")
+		return tx, nil
+	})
+	return w, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(log)
+	}
+}
+
+// TestWriterGroupCommit holds the writer in a first write while others
+// queue, then checks they share one transaction, each in a savepoint, and
+// that a failing write is rolled back alone.
+func TestWriterGroupCommit(t *testing.T) {
+	w, log := newFakeWriter(false)
+	defer w.close()
+	ctx := context.Background()
+
+	release := make(chan struct{})
+	first := make(chan error, 1)
+	go func() {
+		first <- w.do(ctx, func(ctx context.Context, tx Tx) error {
+			<-release
+			_, err := tx.Exec(ctx, "first")
+			return err
+		})
+	}()
+	for len(log()) == 0 { // wait for the first batch to begin
+		runtime.Gosched()
+	}
+
+	const n = 5
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			errs[i] = w.do(ctx, func(ctx context.Context, tx Tx) error {
+				tx.Exec(ctx, fmt.Sprintf("op %d", i))
+				if i == 2 {
+					return store.ErrConflict
+				}
+				return nil
+			})
+		})
+	}
+	for len(w.ops) < n { // wait until all of them are queued
+		runtime.Gosched()
+	}
+	close(release)
+	wg.Wait()
+	if err := <-first; err != nil {
+		t.Fatalf("first write = %v", err)
+	}
+	for i, err := range errs {
+		if want := error(nil); i == 2 {
+			if !errors.Is(err, store.ErrConflict) {
+				t.Errorf("write %d = %v, want ErrConflict", i, err)
+			}
+		} else if err != want {
+			t.Errorf("write %d = %v, want nil", i, err)
+		}
+	}
+
+	got := log()
+	if st := w.stats(); st.Batches != 2 || st.Writes != n+1 {
+		t.Errorf("stats() = %+v, want 2 batches of %d writes; log:\n%s", st, n+1, strings.Join(got, "\n"))
+	}
+	// The second batch: BEGIN, a savepoint per write, one COMMIT.
+	second := got[slices.Index(got, "COMMIT")+1:]
+	if second[0] != "BEGIN" || second[len(second)-1] != "COMMIT" || count(second, "COMMIT") != 1 ||
+		count(second, "SAVEPOINT w") != n || count(second, "RELEASE SAVEPOINT w") != n || count(second, "ROLLBACK TO SAVEPOINT w") != 1 {
+		t.Errorf("second batch ran\n%s\nwant BEGIN, %d writes in savepoints, one rolled back, COMMIT", strings.Join(second, "\n"), n)
+	}
+	if i := slices.Index(second, "op 2"); i < 0 || second[i+1] != "ROLLBACK TO SAVEPOINT w" {
+		t.Errorf("second batch ran\n%s\nwant op 2 rolled back to its savepoint", strings.Join(second, "\n"))
+	}
+}
+
+// TestWriterCommitFails checks that every write of a batch whose commit
+// fails gets the error.
+func TestWriterCommitFails(t *testing.T) {
+	w, _ := newFakeWriter(true)
+	defer w.close()
+	err := w.do(context.Background(), func(context.Context, Tx) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("do() with a failing commit = %v, want the commit's error", err)
+	}
+}
+
+// TestWriterClose closes the writer while writes arrive: each either
+// commits or gets ErrClosed, none is lost or left waiting.
+func TestWriterClose(t *testing.T) {
+	w, _ := newFakeWriter(false)
+	ctx := context.Background()
+	const n = 50
+	done := make(chan error, n)
+	for range n {
+		go func() { done <- w.do(ctx, func(context.Context, Tx) error { return nil }) }()
+	}
+	w.close()
+	ok := 0
+	for range n {
+		switch err := <-done; {
+		case err == nil:
+			ok++
+		case !errors.Is(err, store.ErrClosed):
+			t.Errorf("do() = %v, want nil or ErrClosed", err)
+		}
+	}
+	if st := w.stats(); st.Writes != int64(ok) {
+		t.Errorf("stats() = %+v, want %d writes (the ones that returned nil)", st, ok)
+	}
+	if err := w.do(ctx, func(context.Context, Tx) error { return nil }); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("do() after close = %v, want ErrClosed", err)
+	}
+	w.close() // twice is fine
+}
+
+// TestWriterCanceled checks that a write whose context ends before it
+// starts is not run.
+func TestWriterCanceled(t *testing.T) {
+	w, _ := newFakeWriter(false)
+	defer w.close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	ran := false
+	err := w.do(ctx, func(context.Context, Tx) error { ran = true; return nil })
+	if !errors.Is(err, context.Canceled) || ran {
+		t.Errorf("do(canceled) = %v, ran %v; want context.Canceled, not run", err, ran)
+	}
+}
+
+func count(log []string, s string) int {
+	n := 0
+	for _, l := range log {
+		if l == s {
+			n++
+		}
+	}
+	return n
+}

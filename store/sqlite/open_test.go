@@ -1,0 +1,75 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestPragmas checks the settings each kind of connection gets.
+func TestPragmas(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.db")
+	s, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatalf("Open = %v", err)
+	}
+	defer s.Close()
+	tests := []struct {
+		name     string
+		opts     Options
+		readOnly bool
+		want     map[string]string
+	}{
+		{"writer", Options{}, false, map[string]string{
+			"journal_mode": "wal", "synchronous": "1", "foreign_keys": "1", "busy_timeout": "5000", "query_only": "0"}},
+		{"writer FULL", Options{Synchronous: SyncFull, BusyTimeout: 1500 * time.Millisecond}, false, map[string]string{
+			"synchronous": "2", "busy_timeout": "1500"}},
+		{"reader", Options{}, true, map[string]string{"journal_mode": "wal", "query_only": "1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.opts.BusyTimeout == 0 {
+				tt.opts.BusyTimeout = 5 * time.Second
+			}
+			db, err := sql.Open("sqlite", dsn(path, tt.opts, tt.readOnly))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			for pragma, want := range tt.want {
+				var got string
+				if err := db.QueryRow("PRAGMA " + pragma).Scan(&got); err != nil || got != want {
+					t.Errorf("PRAGMA %s = %q, %v, want %q", pragma, got, err, want)
+				}
+			}
+		})
+	}
+}
+
+// TestNewerSchema checks that a database migrated by a newer build is
+// refused rather than misread.
+func TestNewerSchema(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "n.db")
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open = %v", err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", dsn(path, Options{BusyTimeout: time.Second}, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO goose_db_version (version_id, is_applied) VALUES (999, 1)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if s, err := Open(ctx, path, Options{}); err == nil {
+		s.Close()
+		t.Errorf("Open(database at schema 999) = nil, want an error")
+	} else {
+		t.Log(err)
+	}
+}

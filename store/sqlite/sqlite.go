@@ -1,0 +1,249 @@
+// Package sqlite is the default store.Store: one SQLite database file in
+// write-ahead-log mode, through modernc.org/sqlite (pure Go, no cgo).
+//
+// # Durability
+//
+// Every write is acknowledged only after its transaction has committed.
+// What a commit survives depends on Options.Synchronous:
+//
+//   - SyncNormal (the default): the commit is in the WAL file, written but
+//     not fsynced. It survives the process being killed (kill -9, a crash,
+//     an out-of-memory kill), because the operating system still has it.
+//     A power loss or kernel crash may lose the last commits, never
+//     corrupt the database.
+//   - SyncFull: the WAL is fsynced at every commit; the commit also
+//     survives a power loss. Group commit keeps this affordable: one
+//     fsync serves every write queued meanwhile.
+//
+// # Connections
+//
+// One connection writes, owned by the store's group-committing writer
+// goroutine (SQLite has one writer anyway); reads use a separate pool of
+// read-only connections, which WAL lets run alongside the writer. Foreign
+// keys are on and busy_timeout is set on every connection.
+//
+// The schema is migrated on Open with the versioned files in migrations/
+// (pressly/goose); a database made by a newer build is refused.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"tabletop/store"
+	"tabletop/store/internal/sqlstore"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Sync is SQLite's synchronous setting for the database.
+type Sync int
+
+const (
+	// SyncNormal survives the process being killed, not a power loss.
+	SyncNormal Sync = iota
+	// SyncFull also survives a power loss: an fsync per commit.
+	SyncFull
+)
+
+// String returns "NORMAL" or "FULL", the pragma's values.
+func (s Sync) String() string {
+	if s == SyncFull {
+		return "FULL"
+	}
+	return "NORMAL"
+}
+
+// Options configures Open. The zero value is the default.
+type Options struct {
+	// Synchronous is SyncNormal by default; see the package doc.
+	Synchronous Sync
+	// BusyTimeout is how long a connection waits for a lock held by
+	// another process (a backup, the sqlite3 shell); 5s by default.
+	BusyTimeout time.Duration
+	// ReadConns bounds the read pool; by default max(4, GOMAXPROCS).
+	ReadConns int
+}
+
+// Open opens (creating it if needed) the database file at path, brings its
+// schema up to date and starts the writer. The store returned also has a
+// method WriterStats() store.WriterStats. Close it to release the file.
+func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
+	if opts.BusyTimeout <= 0 {
+		opts.BusyTimeout = 5 * time.Second
+	}
+	if opts.ReadConns <= 0 {
+		opts.ReadConns = max(4, runtime.GOMAXPROCS(0))
+	}
+	if opts.Synchronous != SyncNormal && opts.Synchronous != SyncFull {
+		return nil, fmt.Errorf("store/sqlite: open %s: unknown synchronous setting %d", path, opts.Synchronous)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
+	}
+	if err := migrate(ctx, dsn(abs, opts, false)); err != nil {
+		return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
+	}
+
+	wdb, err := sql.Open("sqlite", dsn(abs, opts, false))
+	if err != nil {
+		return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
+	}
+	wdb.SetMaxOpenConns(1)
+	wdb.SetMaxIdleConns(1)
+	wdb.SetConnMaxLifetime(0)
+	wdb.SetConnMaxIdleTime(0)
+	rdb, err := sql.Open("sqlite", dsn(abs, opts, true))
+	if err != nil {
+		wdb.Close()
+		return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
+	}
+	rdb.SetMaxOpenConns(opts.ReadConns)
+	rdb.SetMaxIdleConns(opts.ReadConns)
+	for _, db := range []*sql.DB{wdb, rdb} {
+		if err := db.PingContext(ctx); err != nil {
+			wdb.Close()
+			rdb.Close()
+			return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
+		}
+	}
+	return sqlstore.New(sqlstore.Backend{
+		Read: querier{rdb},
+		Begin: func(ctx context.Context) (sqlstore.Tx, error) {
+			tx, err := wdb.BeginTx(ctx, nil)
+			if err != nil {
+				return nil, err
+			}
+			return txn{querier{tx}, tx}, nil
+		},
+		IsUnique:     isCode(sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY),
+		IsForeignKey: isCode(sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY),
+		Close: func() error {
+			return errors.Join(rdb.Close(), wdb.Close())
+		},
+	}), nil
+}
+
+// dsn is the modernc.org/sqlite data source name for the file at path.
+func dsn(path string, opts Options, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", opts.BusyTimeout.Milliseconds()))
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous("+opts.Synchronous.String()+")")
+	q.Add("_pragma", "foreign_keys(1)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		// Take the write lock at BEGIN, not at the first write.
+		q.Set("_txlock", "immediate")
+	}
+	return (&url.URL{Scheme: "file", OmitHost: true, Path: path, RawQuery: q.Encode()}).String()
+}
+
+// migrate applies the migrations the database lacks, on a connection of
+// its own.
+func migrate(ctx context.Context, dsn string) error {
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrationsDir(), goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if err := sqlstore.Migrate(ctx, p); err != nil {
+		return err
+	}
+	return db.Close()
+}
+
+// migrationsDir is the directory of migration files.
+func migrationsDir() fs.FS {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		panic(err) // the embedded directory is there
+	}
+	return sub
+}
+
+// isCode returns a test for SQLite errors with one of the extended codes.
+func isCode(codes ...int) func(error) bool {
+	return func(err error) bool {
+		var e *sqlite.Error
+		if !errors.As(err, &e) {
+			return false
+		}
+		for _, c := range codes {
+			if e.Code() == c {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// execQuerier is what *sql.DB and *sql.Tx share.
+type execQuerier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// querier adapts database/sql to sqlstore.Querier.
+type querier struct{ q execQuerier }
+
+func (q querier) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := q.q.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (q querier) Query(ctx context.Context, query string, args ...any) (sqlstore.Rows, error) {
+	rows, err := q.q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+func (q querier) QueryRow(ctx context.Context, query string, args ...any) sqlstore.Row {
+	return row{q.q.QueryRowContext(ctx, query, args...)}
+}
+
+// row maps sql.ErrNoRows to sqlstore.ErrNoRows.
+type row struct{ r *sql.Row }
+
+func (r row) Scan(dest ...any) error {
+	err := r.r.Scan(dest...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return sqlstore.ErrNoRows
+	}
+	return err
+}
+
+// txn adapts *sql.Tx to sqlstore.Tx.
+type txn struct {
+	querier
+	tx *sql.Tx
+}
+
+func (t txn) Commit(context.Context) error   { return t.tx.Commit() }
+func (t txn) Rollback(context.Context) error { return t.tx.Rollback() }
