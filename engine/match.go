@@ -156,6 +156,19 @@ func (m *Match) Replay() *Replay {
 	return &Replay{Header: m.Header(), Steps: slices.Clone(m.steps)}
 }
 
+// StepsFrom returns a copy of the steps after the first from, in order: what
+// a server persists after version from without copying the whole history.
+func (m *Match) StepsFrom(from int) []Step {
+	if from < 0 {
+		from = 0
+	}
+	if from >= len(m.steps) {
+		return nil
+	}
+	m.fillHashes()
+	return slices.Clone(m.steps[from:])
+}
+
 // fillHashes computes the hashes Apply skipped with hashing off.
 func (m *Match) fillHashes() {
 	first := slices.IndexFunc(m.steps, func(st Step) bool { return st.Hash == "" })

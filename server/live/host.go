@@ -588,7 +588,7 @@ func (h *Host) audience(s engine.Seat) int {
 
 // persist writes the steps after version from, with the next deadline.
 func (h *Host) persist(ctx context.Context, from int, dl time.Time) error {
-	steps := h.m.Replay().Steps[from:]
+	steps := h.m.StepsFrom(from)
 	ans := make([]store.Answer, len(steps))
 	for i, s := range steps {
 		ans[i] = store.Answer{Version: from + i + 1, Seat: s.Seat, Text: s.Answer, Hash: s.Hash}
