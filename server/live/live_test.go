@@ -347,17 +347,23 @@ func TestLeaveRejoinConcede(t *testing.T) {
 	if err := h.Leave(ctx, 0); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.Submit(ctx, 0, f.Version, f.Decision.Default); live.CodeOf(err) != live.CodeNotYourSeat && live.CodeOf(err) != live.CodeStale {
+	// With a stand-in bot in seat 0, two bots may finish the match at once:
+	// then the host is closed rather than refusing the seat.
+	if _, err := h.Submit(ctx, 0, f.Version, f.Decision.Default); live.CodeOf(err) != live.CodeNotYourSeat && live.CodeOf(err) != live.CodeStale && live.CodeOf(err) != live.CodeClosed {
 		t.Fatalf("answer while away: %v", err)
 	}
+	conceded := []int{0}
 	if err := h.Concede(ctx, 0); err != nil {
-		t.Fatal(err)
+		if live.CodeOf(err) != live.CodeClosed {
+			t.Fatal(err)
+		}
+		conceded = nil // the match ended before the concession
 	}
 	if err := h.Join(ctx, 0); live.CodeOf(err) != live.CodeConceded && live.CodeOf(err) != live.CodeClosed {
 		t.Fatalf("rejoin after concede: %v", err)
 	}
 	<-h.Done()
-	e.checkFinished(h.ID(), 0)
+	e.checkFinished(h.ID(), conceded...)
 }
 
 func TestOverload(t *testing.T) {
