@@ -362,11 +362,6 @@ func simulate(plan *simPlan, games, workers int, done func()) []simOutcome {
 	return out
 }
 
-// playRandom plays one game between random bots (playGame).
-func playRandom(g engine.Game, config []byte, players int, seed uint64) simOutcome {
-	return playGame(g, config, players, seed, slices.Repeat([]string{"random"}, players))
-}
-
 // playGame plays one game with the named bot in each seat: seat s's bot is
 // made from (seed, s) and chance decisions are answered by
 // engine.ChanceAnswer, as engine.Match.ResolveChance would, so the game can

@@ -575,3 +575,8 @@ func TestSimBots(t *testing.T) {
 		t.Errorf("-workers 1 and 3 differ with search bots:\n%s\n%s", a, b)
 	}
 }
+
+// playRandom plays one game between random bots (playGame).
+func playRandom(g engine.Game, config []byte, players int, seed uint64) simOutcome {
+	return playGame(g, config, players, seed, slices.Repeat([]string{"random"}, players))
+}
