@@ -46,12 +46,21 @@ header, seed, answers and deadline; [MatchRecord.Replay] feeds
 engine.ResumeMatch. A client that reconnects at version N gets
 [Store.AnswersSince](ctx, id, N).
 
+# Seats
+
+Each seat of a match records its account (0 for a bot) and who plays it
+now, a [SeatControl] (status, bot level, deadlines missed in a row) that
+the server sets at [Store.CreateMatch] (NewMatch.Controls) and changes
+with [Store.SetSeatControl]; [Store.LiveMatches] returns it so that a
+restarted server hands every seat back to the same kind of player.
+
 # Secrets
 
 The store keeps what the server gives it: password hashes (the server
 hashes, e.g. with argon2id), session token hashes (never tokens), and match
 seeds, which [Store.Match] hides until the match is finished. Usernames are
-compared byte for byte, so the server normalizes them first.
+compared byte for byte, so the server normalizes them first. A password
+change ends the account's other sessions with [Store.DeleteSessionsExcept].
 
 # Errors
 

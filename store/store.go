@@ -63,6 +63,11 @@ type Store interface {
 	// PurgeSessions deletes the sessions that expire at or before now and
 	// returns how many there were.
 	PurgeSessions(ctx context.Context, now time.Time) (int, error)
+	// DeleteSessionsExcept deletes every session of an account except the
+	// one whose token hash is keep (nil keeps none) and returns how many it
+	// deleted: a password change ends the account's other sessions. An
+	// unknown account has none.
+	DeleteSessionsExcept(ctx context.Context, id AccountID, keep []byte) (int, error)
 
 	// RequestFriend records a friend request from one account to another.
 	// It returns ErrNotFound when either account is unknown, and
@@ -88,9 +93,18 @@ type Store interface {
 	TraitSlots(ctx context.Context, id AccountID) ([]TraitSlot, error)
 	// DeleteTraitSlot deletes a trait slot, or returns ErrNotFound.
 	DeleteTraitSlot(ctx context.Context, id AccountID, slot int) error
+	// SetLastTraitSlot records the trait slot an account last played
+	// with, the waiting room's default (UI-216): a saved slot number, or a
+	// negative number the server gives a preset. It returns ErrNotFound
+	// for an unknown account.
+	SetLastTraitSlot(ctx context.Context, id AccountID, slot int) error
+	// LastTraitSlot returns what SetLastTraitSlot recorded last, or
+	// ErrNotFound when nothing was (or the account is unknown).
+	LastTraitSlot(ctx context.Context, id AccountID) (int, error)
 
-	// CreateMatch records a new live match at version 0 and returns its id.
-	// It returns ErrNotFound when a seat names an unknown account.
+	// CreateMatch records a new live match at version 0 and returns its id,
+	// with its seat controls (none, or one per seat). It returns
+	// ErrNotFound when a seat names an unknown account.
 	CreateMatch(ctx context.Context, m NewMatch) (MatchID, error)
 	// AppendAnswers appends answers to a live match and sets the deadline
 	// of the decision they lead to, in one transaction. The versions must
@@ -109,6 +123,10 @@ type Store interface {
 	// returns ErrNotFound for an unknown match and ErrFinished for a
 	// finished one.
 	SetDeadline(ctx context.Context, id MatchID, deadline time.Time) error
+	// SetSeatControl records who plays seat (from 0) of a live match now.
+	// It returns ErrNotFound for an unknown match, ErrFinished for a
+	// finished one, and an error for a seat the match does not have.
+	SetSeatControl(ctx context.Context, id MatchID, seat int, c SeatControl) error
 	// FinishMatch ends a live match: it records the result, each seat's
 	// rank and experience, adds the experience to the seats' accounts and
 	// updates their levels, all in one transaction. It returns ErrNotFound

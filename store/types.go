@@ -94,6 +94,23 @@ type NewMatch struct {
 	Seats []AccountID
 	// Deadline is the first decision's deadline, zero for none.
 	Deadline time.Time
+	// Controls is empty (every seat has the zero SeatControl) or has one
+	// entry per seat: who plays each seat at the start.
+	Controls []SeatControl
+}
+
+// SeatControl says who plays a seat of a match now, so that a restarted
+// server hands each seat back to the same kind of player. The server
+// defines the values (server/live: "human", "bot", "idle", "left",
+// "conceded"); the store keeps them as given.
+type SeatControl struct {
+	// Status is the seat's state in the server's words; "" for none
+	// recorded.
+	Status string
+	// Bot is the level of the bot playing the seat now, "" for none.
+	Bot string
+	// Missed counts the deadlines the seat's human let pass in a row.
+	Missed int
 }
 
 // Answer is one recorded answer of a match.
@@ -134,6 +151,9 @@ type MatchSeat struct {
 	Account AccountID
 	// SeatResult is zero until the match is finished.
 	SeatResult
+	// Control is who plays the seat now (the last SetSeatControl, or
+	// NewMatch.Controls). Store.History does not fill it.
+	Control SeatControl
 }
 
 // MatchRecord is a match as stored.

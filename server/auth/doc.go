@@ -10,6 +10,7 @@
 //	acct, err = svc.Upgrade(ctx, acct.ID, "ada", "correct horse") // same id
 //	acct, token, err = svc.Login(ctx, "ada", "correct horse", remoteAddr)
 //	acct, err = svc.Authenticate(ctx, token)            // each request
+//	err = svc.ChangePassword(ctx, token, "correct horse", "battery staple") // ends the other sessions
 //
 // # Passwords
 //
@@ -27,10 +28,11 @@
 // authenticates as [ErrNoSession], like an unknown one. Expired sessions
 // stay in the store until [Service.PurgeSessions] removes them.
 //
-// The store has no way to list or delete an account's sessions, so
-// [Service.ChangePassword] cannot end the account's other sessions: they
-// stay valid until they expire or are logged out. (Deleting an account
-// deletes all its sessions.)
+// [Service.ChangePassword] is called with the session token of the
+// request: once the new password is stored it ends every other session
+// of the account (store.DeleteSessionsExcept), so a leaked password or a
+// forgotten device stops working at once, and the caller stays logged in.
+// Deleting an account deletes all its sessions.
 //
 // # Rate limiting
 //

@@ -269,18 +269,18 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 	return nil
 }
 
-// ChangePassword replaces the password of registered account id after
-// checking the current one (rate-limited per username). It returns
-// ErrWeakPassword, ErrNoAccount, ErrGuest, ErrBadCredentials or a
+// ChangePassword replaces the password of the registered account whose
+// session token is given, after checking the current password
+// (rate-limited per username), and then ends every other session of the
+// account: a player who changes a password because it leaked logs every
+// other device out, and the session that asked stays logged in. It returns
+// ErrWeakPassword, ErrNoSession, ErrGuest, ErrBadCredentials or a
 // *RateLimitError.
-//
-// The account's other sessions stay valid until they expire or are logged
-// out: the store cannot list or delete an account's sessions.
-func (s *Service) ChangePassword(ctx context.Context, id store.AccountID, oldPassword, newPassword string) error {
+func (s *Service) ChangePassword(ctx context.Context, token, oldPassword, newPassword string) error {
 	if err := CheckPassword(newPassword); err != nil {
 		return err
 	}
-	a, err := s.account(ctx, id)
+	a, err := s.Authenticate(ctx, token)
 	if err != nil {
 		return err
 	}
@@ -297,14 +297,19 @@ func (s *Service) ChangePassword(ctx context.Context, id store.AccountID, oldPas
 	if err != nil {
 		return err
 	}
-	err = s.st.SetPassword(ctx, id, []byte(hash))
+	err = s.st.SetPassword(ctx, a.ID, []byte(hash))
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return ErrNoAccount
+		return ErrNoSession // the account was deleted meanwhile
 	case errors.Is(err, store.ErrConflict):
 		return ErrGuest
 	case err != nil:
 		return fmt.Errorf("auth: change password: %w", err)
+	}
+	// After the new password is in place, so that nobody holding the old
+	// one can open a session that would survive.
+	if _, err := s.st.DeleteSessionsExcept(ctx, a.ID, hashToken(token)); err != nil {
+		return fmt.Errorf("auth: change password: the password is changed, but the other sessions could not be ended: %w", err)
 	}
 	return nil
 }

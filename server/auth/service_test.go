@@ -321,18 +321,34 @@ func TestLogout(t *testing.T) {
 
 func TestChangePassword(t *testing.T) {
 	ctx := context.Background()
-	svc, _, _ := newService(t, auth.Options{})
+	svc, _, _ := newService(t, auth.Options{UsernameBurst: 20}) // many logins here
 	a, token, err := svc.Register(ctx, "ada", "correct horse", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.ChangePassword(ctx, a.ID, "wrong horse", "battery staple"); !errors.Is(err, auth.ErrBadCredentials) {
+	// Two more devices, and another player who must not be touched.
+	_, phone, err := svc.Login(ctx, "ada", "correct horse", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, laptop, err := svc.Login(ctx, "ada", "correct horse", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, btoken, err := svc.Register(ctx, "bob", "correct horse", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	if err := svc.ChangePassword(ctx, token, "wrong horse", "battery staple"); !errors.Is(err, auth.ErrBadCredentials) {
 		t.Errorf("ChangePassword(wrong old) = %v, want ErrBadCredentials", err)
 	}
-	if err := svc.ChangePassword(ctx, a.ID, "correct horse", "short"); !errors.Is(err, auth.ErrWeakPassword) {
+	if err := svc.ChangePassword(ctx, token, "correct horse", "short"); !errors.Is(err, auth.ErrWeakPassword) {
 		t.Errorf("ChangePassword(weak new) = %v, want ErrWeakPassword", err)
 	}
-	if err := svc.ChangePassword(ctx, a.ID, "correct horse", "battery staple"); err != nil {
+	// A refused change ends no session.
+	mustAuth(t, svc, phone, a.ID)
+	if err := svc.ChangePassword(ctx, token, "correct horse", "battery staple"); err != nil {
 		t.Fatalf("ChangePassword: %v", err)
 	}
 	if _, _, err := svc.Login(ctx, "ada", "correct horse", ""); !errors.Is(err, auth.ErrBadCredentials) {
@@ -341,18 +357,33 @@ func TestChangePassword(t *testing.T) {
 	if _, _, err := svc.Login(ctx, "ada", "battery staple", ""); err != nil {
 		t.Errorf("Login(new password) = %v, want nil", err)
 	}
-	// Documented: the store cannot end other sessions.
+	// The session that changed the password goes on; the account's other
+	// sessions end; other accounts keep theirs.
 	mustAuth(t, svc, token, a.ID)
+	for name, tok := range map[string]string{"phone": phone, "laptop": laptop} {
+		if _, err := svc.Authenticate(ctx, tok); !errors.Is(err, auth.ErrNoSession) {
+			t.Errorf("Authenticate(%s) after ChangePassword = %v, want ErrNoSession", name, err)
+		}
+	}
+	mustAuth(t, svc, btoken, b.ID)
 
-	g, _, err := svc.Guest(ctx, "G")
+	_, gtoken, err := svc.Guest(ctx, "G")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.ChangePassword(ctx, g.ID, "", "battery staple"); !errors.Is(err, auth.ErrGuest) {
-		t.Errorf("ChangePassword(guest) = %v, want ErrGuest", err)
-	}
-	if err := svc.ChangePassword(ctx, 9999, "", "battery staple"); !errors.Is(err, auth.ErrNoAccount) {
-		t.Errorf("ChangePassword(unknown) = %v, want ErrNoAccount", err)
+	for _, tt := range []struct {
+		name, token string
+		want        error
+	}{
+		{"guest", gtoken, auth.ErrGuest},
+		{"ended session", phone, auth.ErrNoSession},
+		{"malformed token", "nope", auth.ErrNoSession},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := svc.ChangePassword(ctx, tt.token, "", "battery staple"); !errors.Is(err, tt.want) {
+				t.Errorf("ChangePassword(%s) = %v, want %v", tt.name, err, tt.want)
+			}
+		})
 	}
 }
 
@@ -500,19 +531,19 @@ func TestAddressRefusalKeepsUsernameTokens(t *testing.T) {
 func TestChangePasswordRateLimited(t *testing.T) {
 	ctx := context.Background()
 	svc, _, clock := newService(t, auth.Options{UsernameLimit: rate.Every(time.Minute), UsernameBurst: 2})
-	a, _, err := svc.Register(ctx, "ada", "correct horse", "")
+	a, token, err := svc.Register(ctx, "ada", "correct horse", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if err := svc.ChangePassword(ctx, a.ID, "guess1234", "battery staple"); !errors.Is(err, auth.ErrBadCredentials) {
+		if err := svc.ChangePassword(ctx, token, "guess1234", "battery staple"); !errors.Is(err, auth.ErrBadCredentials) {
 			t.Fatalf("ChangePassword(wrong old) = %v, want ErrBadCredentials", err)
 		}
 	}
-	wantLimited(t, svc.ChangePassword(ctx, a.ID, "correct horse", "battery staple"), "username", time.Minute)
+	wantLimited(t, svc.ChangePassword(ctx, token, "correct horse", "battery staple"), "username", time.Minute)
 	wantLimited(t, svc.DeleteAccount(ctx, a.ID, "correct horse"), "username", time.Minute)
 	clock.Advance(time.Minute)
-	if err := svc.ChangePassword(ctx, a.ID, "correct horse", "battery staple"); err != nil {
+	if err := svc.ChangePassword(ctx, token, "correct horse", "battery staple"); err != nil {
 		t.Errorf("ChangePassword after waiting = %v, want nil", err)
 	}
 }

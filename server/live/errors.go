@@ -15,7 +15,8 @@ const (
 	// (Error.Version holds the current one; resync with Since).
 	CodeStale Code = "stale_version"
 	// CodeNotYourSeat: the seat is not the one deciding now, is out of
-	// range, or is played by a bot (after leave or concede).
+	// range, or is played by a bot (after leave, idleness or concession);
+	// or Leave, Join or Concede named a bot seat.
 	CodeNotYourSeat Code = "not_your_seat"
 	// CodeIllegal: the answer text does not parse or is not legal now.
 	CodeIllegal Code = "illegal_answer"

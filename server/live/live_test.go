@@ -72,7 +72,13 @@ type env struct {
 	cfg   live.Config
 	game  engine.Game
 	acct  store.AccountID
+	// config is the game config of the matches create makes (nil: the
+	// default); short keeps a match to the end quick.
+	config []byte
 }
+
+// short is a small map and few cycles: a quick match to the end.
+var short = []byte(`{"size":7,"cycle_limit":4}`)
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
@@ -87,9 +93,64 @@ func newEnv(t *testing.T) *env {
 		cfg: live.Config{Store: st, Now: c.Now, AfterFunc: c.AfterFunc, SubBuffer: 1 << 16, Batch: 32}}
 }
 
+// account creates another guest account and returns its seat spec.
+func (e *env) account(name string) live.SeatSpec {
+	e.t.Helper()
+	a, err := e.st.CreateGuest(context.Background(), store.Profile{DisplayName: name})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return live.SeatSpec{Account: a.ID}
+}
+
+// lookup is the game registry of the tests: realigious only.
+func (e *env) lookup(name string) (engine.Game, error) {
+	if name != e.game.Descriptor().Name {
+		return nil, fmt.Errorf("unknown game %q", name)
+	}
+	return e.game, nil
+}
+
+// restart stops nothing itself: it opens a new store handle over the
+// same data and recovers the one live match, like a server restart.
+func (e *env) restart(id store.MatchID) *live.Host {
+	e.t.Helper()
+	e.cfg.Store = e.db.Open()
+	e.st = e.cfg.Store
+	hosts, err := live.Recover(context.Background(), e.cfg, e.lookup)
+	if err != nil || len(hosts) != 1 || hosts[0].ID() != id {
+		e.t.Fatalf("Recover: %v, %d hosts, want match %d", err, len(hosts), id)
+	}
+	return hosts[0]
+}
+
+// turn polls the host until one of the human seats has a decision (bots
+// and chance play on their own) and returns it; ok is false once the
+// match is over.
+func (e *env) turn(h *live.Host, humans ...engine.Seat) (seat engine.Seat, f live.Frame, ok bool) {
+	e.t.Helper()
+	ctx := context.Background()
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		for _, s := range humans {
+			f, err := h.Since(ctx, s, 0)
+			if live.CodeOf(err) == live.CodeClosed || err == nil && f.Result != nil {
+				return s, f, false
+			}
+			if err != nil {
+				e.t.Fatalf("Since(%d, 0) = %v", s, err)
+			}
+			if f.Decision != nil {
+				return s, f, true
+			}
+		}
+	}
+	e.t.Fatal("no human decision")
+	return 0, live.Frame{}, false
+}
+
 func (e *env) create(seed uint64, seats ...live.SeatSpec) *live.Host {
 	e.t.Helper()
-	h, err := live.Create(context.Background(), e.cfg, live.MatchSpec{Game: e.game, Seats: seats, Seed: seed})
+	h, err := live.Create(context.Background(), e.cfg, live.MatchSpec{Game: e.game, Config: e.config, Seats: seats, Seed: seed})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -149,17 +210,17 @@ func (e *env) checkFinished(id store.MatchID, conceded ...int) store.MatchRecord
 	}
 	best := 0
 	for i, s := range rec.Seats {
+		if s.Rank == 1 {
+			best++
+		}
 		if slices.Contains(conceded, i) {
 			if s.XP != 0 {
 				e.t.Errorf("conceded seat %d earned %d XP", i, s.XP)
 			}
 			continue
 		}
-		if s.Rank < 1 || s.XP < 10 {
+		if s.Rank < 1 || s.XP < 20 {
 			e.t.Errorf("seat result %+v", s)
-		}
-		if s.Rank == 1 {
-			best++
 		}
 	}
 	if best == 0 {
@@ -240,7 +301,10 @@ func TestBotMatchToEndAndPrivacy(t *testing.T) {
 			if !bytes.Equal(f.View, exp[f.Version].view[i]) {
 				t.Fatalf("seat %d version %d: view differs", auds[i], f.Version)
 			}
-			if (f.Decision != nil) != (exp[f.Version].seat == auds[i]) {
+			// A decision goes only to the seat that decides, and only
+			// while its human plays it.
+			human := i < 2 && f.Seats[i].Status == live.SeatHuman
+			if (f.Decision != nil) != (exp[f.Version].seat == auds[i] && human) {
 				t.Fatalf("seat %d version %d: decision sent wrongly", auds[i], f.Version)
 			}
 			if i < 2 && !bytes.Equal(f.View, exp[f.Version].view[1-i]) {
@@ -416,17 +480,7 @@ func TestRecoverAfterRestart(t *testing.T) {
 		t.Fatalf("Run: %v", err)
 	}
 	// Restart: a new store handle over the same data, a new host.
-	e.cfg.Store = e.db.Open()
-	hosts, err := live.Recover(ctx, e.cfg, func(name string) (engine.Game, error) {
-		if name != e.game.Descriptor().Name {
-			return nil, fmt.Errorf("unknown game %q", name)
-		}
-		return e.game, nil
-	})
-	if err != nil || len(hosts) != 1 || hosts[0].ID() != h.ID() {
-		t.Fatalf("Recover: %v, %d hosts", err, len(hosts))
-	}
-	h2 := hosts[0]
+	h2 := e.restart(h.ID())
 	run(t, h2)
 	for !play(h2, -1) {
 	}
@@ -440,14 +494,38 @@ func TestRecoverAfterRestart(t *testing.T) {
 	t.Logf("%d acknowledged human answers, %d steps", len(acked), rec.Version)
 }
 
+// TestRanksAndLevel pins the experience and level curve (GAP-27: levels
+// 1 to 6, REL-606).
 func TestRanksAndLevel(t *testing.T) {
-	r := live.Ranks(engine.Result{Winner: 1, How: "religious", Ranking: []engine.Seat{1, 0}}, 2)
-	if r[1].Rank != 1 || r[1].XP != 30 || r[0].Rank != 2 || r[0].XP != 10 {
-		t.Errorf("ranks %+v", r)
+	ranks := []struct {
+		name  string
+		res   engine.Result
+		seats int
+		want  []store.SeatResult
+	}{
+		{"2 seats", engine.Result{Winner: 1, How: "religious", Ranking: []engine.Seat{1, 0}}, 2,
+			[]store.SeatResult{{Rank: 2, XP: 20}, {Rank: 1, XP: 40}}},
+		{"4 seats", engine.Result{Winner: 2, How: "cycle_limit", Ranking: []engine.Seat{2, 0, 3, 1}}, 4,
+			[]store.SeatResult{{Rank: 2, XP: 33}, {Rank: 4, XP: 20}, {Rank: 1, XP: 40}, {Rank: 3, XP: 26}}},
+		{"draw", engine.Result{Winner: engine.NoSeat, How: "draw"}, 3,
+			[]store.SeatResult{{Rank: 1, XP: 40}, {Rank: 1, XP: 40}, {Rank: 1, XP: 40}}},
 	}
-	for xp, want := range map[int64]int{0: 1, 49: 1, 50: 2, 199: 2, 200: 3, 450: 4} {
+	for _, tt := range ranks {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := live.Ranks(tt.res, tt.seats); !slices.Equal(got, tt.want) {
+				t.Errorf("Ranks(%+v, %d) = %+v, want %+v", tt.res, tt.seats, got, tt.want)
+			}
+		})
+	}
+	for xp, want := range map[int64]int{-5: 1, 0: 1, 99: 1, 100: 2, 199: 2, 200: 3, 499: 5, 500: 6, 1 << 40: live.MaxLevel} {
 		if got := live.Level(xp); got != want {
 			t.Errorf("Level(%d) = %d, want %d", xp, got, want)
+		}
+	}
+	for l := 1; l <= live.MaxLevel; l++ {
+		start := live.LevelStart(l)
+		if live.Level(start) != l || (l > 1 && live.Level(start-1) != l-1) {
+			t.Errorf("LevelStart(%d) = %d: Level there is %d, just below %d", l, start, live.Level(start), live.Level(start-1))
 		}
 	}
 }

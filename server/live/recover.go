@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"tabletop/bots"
 	"tabletop/engine"
 	"tabletop/store"
 )
@@ -13,11 +12,13 @@ import (
 // restart: header and seed from LiveMatches, every answer from
 // AnswersSince(0), checked step by step (hashes included) by
 // engine.ResumeMatch. The stored deadline is kept, so a deadline that
-// passed while the server was down fires as soon as the host runs.
-// Bot seats (account 0) are played by Config.StandIn; human seats wait for
-// their players. lookup maps a game name to its game. The hosts are
-// returned ready to Run; a match that cannot be rebuilt is an error (the
-// hosts rebuilt so far are returned with it).
+// passed while the server was down fires as soon as the host runs. Each
+// seat goes back to whoever played it (its stored store.SeatControl): the
+// human, a bot of the same level, or a stand-in for a player who left,
+// went idle or conceded, with the count of missed deadlines. A player
+// who left can Join again. lookup maps a game name to its game. The hosts
+// are returned ready to Run; a match that cannot be rebuilt is an error
+// (the hosts rebuilt so far are returned with it).
 func Recover(ctx context.Context, cfg Config, lookup func(name string) (engine.Game, error)) ([]*Host, error) {
 	cfg = cfg.withDefaults()
 	recs, err := cfg.Store.LiveMatches(ctx)
@@ -50,19 +51,19 @@ func recoverOne(ctx context.Context, cfg Config, rec store.MatchRecord, lookup f
 	if err != nil {
 		return nil, err
 	}
-	h, err := newHost(cfg, g, m)
-	if err != nil {
-		return nil, err
+	if len(rec.Seats) != m.Header().Seats {
+		return nil, fmt.Errorf("live: %d seat records for %d seats", len(rec.Seats), m.Header().Seats)
 	}
+	h := newHost(cfg, g, m)
 	h.id = rec.ID
 	h.dl = rec.Deadline
 	for i, s := range rec.Seats {
-		if s.Account == 0 {
-			if h.bots[i], err = bots.New(g, cfg.StandIn, botSeed(rep.Header.Seed, i), engine.Seat(i)); err != nil {
-				return nil, err
-			}
+		if err := h.restoreSeat(engine.Seat(i), s); err != nil {
+			return nil, err
 		}
 	}
+	h.names(ctx)
+	h.publish()
 	// Rebuild the per-seat event history by replaying once more: the
 	// events are not stored, only the answers.
 	var config []byte

@@ -56,6 +56,9 @@ type account struct {
 	level     int
 	xp        int64
 	createdMS int64
+	// lastSlot is the last used trait slot, if hasLastSlot.
+	lastSlot    int
+	hasLastSlot bool
 }
 
 type session struct {
@@ -582,6 +585,9 @@ func (s *Store) CreateMatch(ctx context.Context, nm store.NewMatch) (store.Match
 	if h.Game == "" || h.Seats < 1 || len(nm.Seats) != h.Seats {
 		return 0, fmt.Errorf("store: create match: header for game %q with %d seats, %d seat accounts", h.Game, h.Seats, len(nm.Seats))
 	}
+	if len(nm.Controls) != 0 && len(nm.Controls) != h.Seats {
+		return 0, fmt.Errorf("store: create match: %d seat controls for %d seats", len(nm.Controls), h.Seats)
+	}
 	seed := h.Seed
 	h.Seed = 0
 	header, err := json.Marshal(h)
@@ -600,6 +606,9 @@ func (s *Store) CreateMatch(ctx context.Context, nm store.NewMatch) (store.Match
 			return 0, fmt.Errorf("store: create match: seat %d: account %d: %w", seat, acc, store.ErrNotFound)
 		}
 		seats[seat].Account = acc
+		if len(nm.Controls) != 0 {
+			seats[seat].Control = nm.Controls[seat]
+		}
 	}
 	db.lastMatch++
 	m := &match{
@@ -840,4 +849,39 @@ func (s *Store) History(ctx context.Context, id store.AccountID, before store.Ma
 		}
 	}
 	return out, nil
+}
+
+// SetSeatControl implements store.Store.
+func (s *Store) SetSeatControl(ctx context.Context, id store.MatchID, seat int, c store.SeatControl) error {
+	unlock, err := s.write(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	m, err := s.db.liveMatch(id)
+	switch {
+	case err != nil:
+		return err
+	case seat < 0 || seat >= len(m.seats):
+		return fmt.Errorf("store: set control of match %d: no seat %d", id, seat)
+	}
+	m.seats[seat].Control = c
+	return nil
+}
+
+// DeleteSessionsExcept implements store.Store.
+func (s *Store) DeleteSessionsExcept(ctx context.Context, id store.AccountID, keep []byte) (int, error) {
+	unlock, err := s.write(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
+	n := 0
+	for k, ses := range s.db.sessions {
+		if ses.account == id && (keep == nil || k != string(keep)) {
+			delete(s.db.sessions, k)
+			n++
+		}
+	}
+	return n, nil
 }

@@ -163,4 +163,7 @@ func testClosed(t *testing.T, e *env) {
 	wantErr(t, "LiveMatches after Close", err, store.ErrClosed)
 	_, err = s.History(ctx, a.ID, 0, 1)
 	wantErr(t, "History after Close", err, store.ErrClosed)
+	wantErr(t, "SetSeatControl after Close", s.SetSeatControl(ctx, id, 0, store.SeatControl{}), store.ErrClosed)
+	_, err = s.DeleteSessionsExcept(ctx, a.ID, nil)
+	wantErr(t, "DeleteSessionsExcept after Close", err, store.ErrClosed)
 }

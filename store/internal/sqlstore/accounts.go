@@ -221,3 +221,18 @@ func wrap(err error, doing string) error {
 	}
 	return fmt.Errorf("%s: %w", doing, err)
 }
+
+// DeleteSessionsExcept implements store.Store.
+func (s *Store) DeleteSessionsExcept(ctx context.Context, id store.AccountID, keep []byte) (int, error) {
+	var n int64
+	err := s.write(ctx, func(ctx context.Context, tx Tx) error {
+		var err error
+		if keep == nil {
+			n, err = tx.Exec(ctx, `DELETE FROM sessions WHERE account_id = ?`, int64(id))
+		} else {
+			n, err = tx.Exec(ctx, `DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?`, int64(id), keep)
+		}
+		return wrap(err, fmt.Sprintf("store: delete sessions of account %d", id))
+	})
+	return int(n), err
+}

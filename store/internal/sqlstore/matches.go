@@ -24,6 +24,9 @@ func (s *Store) CreateMatch(ctx context.Context, m store.NewMatch) (store.MatchI
 	if h.Game == "" || h.Seats < 1 || len(m.Seats) != h.Seats {
 		return 0, fmt.Errorf("store: create match: header for game %q with %d seats, %d seat accounts", h.Game, h.Seats, len(m.Seats))
 	}
+	if len(m.Controls) != 0 && len(m.Controls) != h.Seats {
+		return 0, fmt.Errorf("store: create match: %d seat controls for %d seats", len(m.Controls), h.Seats)
+	}
 	seed := int64(h.Seed) // two's complement: all 64 bits kept
 	h.Seed = 0
 	header, err := json.Marshal(h)
@@ -40,7 +43,12 @@ func (s *Store) CreateMatch(ctx context.Context, m store.NewMatch) (store.MatchI
 			return fmt.Errorf("store: create match: %w", err)
 		}
 		for seat, acc := range m.Seats {
-			_, err := tx.Exec(ctx, `INSERT INTO match_seats (match_id, seat, account_id) VALUES (?, ?, ?)`, int64(id), seat, nullID(acc))
+			var c store.SeatControl
+			if len(m.Controls) != 0 {
+				c = m.Controls[seat]
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO match_seats (match_id, seat, account_id, status, bot, missed) VALUES (?, ?, ?, ?, ?, ?)`,
+				int64(id), seat, nullID(acc), c.Status, c.Bot, c.Missed)
 			switch {
 			case err != nil && s.b.IsForeignKey(err):
 				return fmt.Errorf("store: create match: seat %d: account %d: %w", seat, acc, store.ErrNotFound)
@@ -178,7 +186,7 @@ func (s *Store) FinishMatch(ctx context.Context, id store.MatchID, f store.Finis
 		case len(f.Seats) == 0:
 			return nil
 		}
-		rows, err := tx.Query(ctx, `SELECT account_id, rank, xp FROM match_seats WHERE match_id = ? ORDER BY seat`, int64(id))
+		rows, err := tx.Query(ctx, `SELECT `+seatColumns+` FROM match_seats WHERE match_id = ? ORDER BY seat`, int64(id))
 		seats, err := collect(rows, err, scanSeat)
 		if err != nil {
 			return fmt.Errorf("store: finish match %d: %w", id, err)
@@ -242,12 +250,21 @@ func scanMatch(r Row) (store.MatchRecord, error) {
 	return m, nil
 }
 
+// seatColumns are the columns scanSeat reads, in its order.
+const seatColumns = `account_id, rank, xp, status, bot, missed`
+
 func scanSeat(r Rows) (store.MatchSeat, error) {
+	return scanSeatAfter(r)
+}
+
+// scanSeatAfter scans dest (leading columns), then seatColumns.
+func scanSeatAfter(r Rows, dest ...any) (store.MatchSeat, error) {
 	var (
 		st  store.MatchSeat
 		acc *int64
 	)
-	err := r.Scan(&acc, &st.Rank, &st.XP)
+	c := &st.Control
+	err := r.Scan(append(dest, &acc, &st.Rank, &st.XP, &c.Status, &c.Bot, &c.Missed)...)
 	if acc != nil {
 		st.Account = store.AccountID(*acc)
 	}
@@ -269,7 +286,7 @@ func (s *Store) Match(ctx context.Context, id store.MatchID) (store.MatchRecord,
 	if m.Live() {
 		m.Header.Seed = 0
 	}
-	rows, err := s.b.Read.Query(ctx, `SELECT account_id, rank, xp FROM match_seats WHERE match_id = ? ORDER BY seat`, int64(id))
+	rows, err := s.b.Read.Query(ctx, `SELECT `+seatColumns+` FROM match_seats WHERE match_id = ? ORDER BY seat`, int64(id))
 	if m.Seats, err = collect(rows, err, scanSeat); err != nil {
 		return m, wrap(err, "store: read match")
 	}
@@ -296,19 +313,12 @@ func (s *Store) LiveMatches(ctx context.Context) ([]store.MatchRecord, error) {
 	}
 	// Matches created or finished since the first query are ignored, and
 	// answers past the version read are cut, so each record is whole.
-	rows, err = q.Query(ctx, `SELECT s.match_id, s.account_id, s.rank, s.xp
+	rows, err = q.Query(ctx, `SELECT s.match_id, s.account_id, s.rank, s.xp, s.status, s.bot, s.missed
 		FROM match_seats s JOIN matches m ON m.id = s.match_id
 		WHERE m.finished_ms IS NULL ORDER BY s.match_id, s.seat`)
 	_, err = collect(rows, err, func(r Rows) (struct{}, error) {
-		var (
-			id  store.MatchID
-			acc *int64
-			st  store.MatchSeat
-		)
-		err := r.Scan(&id, &acc, &st.Rank, &st.XP)
-		if acc != nil {
-			st.Account = store.AccountID(*acc)
-		}
+		var id store.MatchID
+		st, err := scanSeatAfter(r, &id)
 		if m := byID[id]; m != nil && err == nil {
 			m.Seats = append(m.Seats, st)
 		}
@@ -366,4 +376,27 @@ func (s *Store) History(ctx context.Context, id store.AccountID, before store.Ma
 		return e, err
 	})
 	return out, wrap(err, "store: history")
+}
+
+// SetSeatControl implements store.Store.
+func (s *Store) SetSeatControl(ctx context.Context, id store.MatchID, seat int, c store.SeatControl) error {
+	return s.write(ctx, func(ctx context.Context, tx Tx) error {
+		n, err := tx.Exec(ctx, `UPDATE match_seats SET status = ?, bot = ?, missed = ?
+			WHERE match_id = ? AND seat = ? AND EXISTS (SELECT 1 FROM matches WHERE id = ? AND finished_ms IS NULL)`,
+			c.Status, c.Bot, c.Missed, int64(id), seat, int64(id))
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: set control of match %d seat %d: %w", id, seat, err)
+		case n == 1:
+			return nil
+		}
+		_, finished, err := matchState(ctx, tx, id)
+		switch {
+		case err != nil:
+			return err
+		case finished:
+			return fmt.Errorf("store: set control of match %d: %w", id, store.ErrFinished)
+		}
+		return fmt.Errorf("store: set control of match %d: no seat %d", id, seat)
+	})
 }

@@ -1,0 +1,283 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"tabletop/bots"
+	"tabletop/engine"
+	"tabletop/store"
+)
+
+// retryAfter is how long the host waits before it tries again to play
+// bot and chance steps that the store refused to record.
+const retryAfter = time.Second
+
+// play is the heart of the host: apply the given answer (if any), then
+// chance and inline bot steps up to Config.Batch (a searching bot is
+// started on its own goroutine instead), persist them, acknowledge,
+// broadcast, and finish the match when it is over. It reports whether
+// the answer was applied and stored; a refused answer changes nothing.
+func (h *Host) play(ctx context.Context, in *input) bool {
+	from := h.m.Steps()
+	st := h.m.State()
+	if in != nil && !h.apply(in) {
+		return false
+	}
+	mine := h.m.Steps()
+	h.more = false
+	for n := 0; !st.Terminal(); n++ {
+		d := st.Pending()
+		var p *botPlayer
+		if d.Seat != engine.Chance {
+			if p = h.seats[d.Seat].bot; p == nil {
+				break // a human decides
+			}
+			if p.async {
+				h.think(d.Seat, p)
+				break
+			}
+		}
+		if n == h.cfg.Batch {
+			h.more = true
+			break
+		}
+		var ev []engine.Event
+		var err error
+		if d.Seat == engine.Chance {
+			ev, err = h.m.ResolveChance()
+		} else {
+			var obs bots.Observation
+			if obs, err = bots.Observe(st, d.Seat, false); err == nil {
+				ev, err = h.applyBot(p.b.Step(obs))
+			}
+		}
+		if err != nil { // a broken game: keep what is valid, stop playing
+			h.cfg.Logf("live: match %d step %d: %v", h.id, h.m.Steps()+1, err)
+			h.over = true
+			break
+		}
+		h.record(ev)
+	}
+	moved := h.m.Steps() != from
+	dl := h.nextDeadline(moved)
+	if moved {
+		if err := h.persist(ctx, from, dl); err != nil {
+			h.cfg.Logf("live: match %d: %v", h.id, err)
+			h.rollback(from)
+			h.retry()
+			h.refuse(in, CodeStore, "", err)
+			return false
+		}
+	} else if !dl.Equal(h.dl) {
+		if err := h.cfg.Store.SetDeadline(ctx, h.id, dl); err != nil {
+			h.cfg.Logf("live: match %d: deadline: %v", h.id, err)
+		}
+	}
+	h.arm(dl)
+	if in != nil && in.kind == inAnswer && h.seats[in.seat].missed > 0 {
+		h.seats[in.seat].missed = 0 // the player is back
+		h.saveMissed(ctx, in.seat)
+	}
+	h.reply(in, result{ack: Ack{Version: mine, Now: h.m.Steps()}})
+	if moved || h.dirty {
+		h.broadcast(from)
+		h.dirty = false
+	}
+	if st.Terminal() && !h.over {
+		h.finish(ctx)
+	}
+	return true
+}
+
+// apply checks an answer and applies it to the match, or refuses it.
+func (h *Host) apply(in *input) bool {
+	st := h.m.State()
+	d := st.Pending()
+	switch {
+	case st.Terminal():
+		h.refuse(in, CodeClosed, "match over", nil)
+		return false
+	case in.version != h.m.Steps():
+		h.refuse(in, CodeStale, fmt.Sprintf("answer computed against version %d", in.version), nil)
+		return false
+	case !h.validSeat(in.seat) || in.seat != d.Seat:
+		h.refuse(in, CodeNotYourSeat, fmt.Sprintf("seat %d decides", d.Seat), nil)
+		return false
+	case in.kind == inAnswer && h.seats[in.seat].bot != nil:
+		h.refuse(in, CodeNotYourSeat, fmt.Sprintf("a bot plays seat %d", in.seat), nil)
+		return false
+	}
+	if in.kind == inBot {
+		ev, err := h.applyBot(in.answer)
+		if err != nil {
+			h.cfg.Logf("live: match %d step %d: %v", h.id, h.m.Steps()+1, err)
+			h.over = true
+			return false
+		}
+		h.record(ev)
+		return true
+	}
+	a, err := st.ParseAnswer(in.text)
+	if err != nil {
+		h.refuse(in, CodeIllegal, "", err)
+		return false
+	}
+	ev, err := h.m.Apply(a)
+	if err != nil {
+		h.refuse(in, CodeIllegal, "", err)
+		return false
+	}
+	h.record(ev)
+	return true
+}
+
+// applyBot applies a bot's answer; one the rules refuse (a bot bug) is
+// logged and replaced by the decision's default, so the match goes on.
+func (h *Host) applyBot(a engine.Answer) ([]engine.Event, error) {
+	ev, err := h.m.Apply(a)
+	if err == nil {
+		return ev, nil
+	}
+	d := h.m.State().Pending()
+	h.cfg.Logf("live: match %d: seat %d bot answered %d: %v; playing the default", h.id, d.Seat, a, err)
+	return h.m.Apply(d.Default)
+}
+
+// tick runs when the timer fires: at a deadline it answers the default;
+// otherwise it is a retry after a failed write, and play goes on.
+func (h *Host) tick(ctx context.Context) {
+	if !h.dl.IsZero() && !h.cfg.Now().Before(h.dl) {
+		h.expire(ctx)
+		return
+	}
+	h.play(ctx, nil)
+}
+
+// expire answers the decision's default for the human who let its
+// deadline pass, recorded like any answer. After Config.IdleAfter such
+// deadlines in a row the seat goes idle first, so that its stand-in
+// plays on from there.
+func (h *Host) expire(ctx context.Context) {
+	st := h.m.State()
+	if st.Terminal() {
+		return
+	}
+	d := st.Pending()
+	if !h.validSeat(d.Seat) || h.seats[d.Seat].bot != nil {
+		h.play(ctx, nil) // a stale deadline: nobody human decides
+		return
+	}
+	h.seats[d.Seat].missed++
+	if n := h.cfg.IdleAfter; n > 0 && h.seats[d.Seat].missed >= n {
+		if err := h.setSeat(ctx, d.Seat, SeatIdle); err != nil {
+			h.cfg.Logf("live: match %d: %v", h.id, err)
+		}
+	} else {
+		h.saveMissed(ctx, d.Seat)
+	}
+	h.play(ctx, &input{kind: inTimeout, seat: d.Seat, version: h.m.Steps(), text: st.AnswerText(d.Default)})
+}
+
+// nextDeadline returns the pending decision's deadline: none unless a
+// human decides and Config.TurnTime is set; the current one while the
+// match has not moved, else a new one.
+func (h *Host) nextDeadline(moved bool) time.Time {
+	st := h.m.State()
+	if h.cfg.TurnTime <= 0 || st.Terminal() {
+		return time.Time{}
+	}
+	if s := st.Pending().Seat; s == engine.Chance || h.seats[s].bot != nil {
+		return time.Time{}
+	}
+	if !moved && !h.dl.IsZero() {
+		return h.dl
+	}
+	return h.cfg.Now().Add(h.cfg.TurnTime).UTC().Truncate(time.Millisecond)
+}
+
+// arm sets the deadline and its timer.
+func (h *Host) arm(dl time.Time) {
+	h.dl = dl
+	if dl.IsZero() {
+		h.setTimer(-1)
+		return
+	}
+	h.setTimer(max(dl.Sub(h.cfg.Now()), 0))
+}
+
+// retry wakes the host after retryAfter, keeping the deadline.
+func (h *Host) retry() { h.setTimer(retryAfter) }
+
+// setTimer replaces the timer; a negative d only stops it.
+func (h *Host) setTimer(d time.Duration) {
+	if h.stop != nil {
+		h.stop()
+		h.stop = nil
+	}
+	if d < 0 {
+		return
+	}
+	h.stop = h.cfg.AfterFunc(d, func() {
+		select {
+		case h.wake <- struct{}{}:
+		default:
+		}
+	})
+}
+
+// record keeps the redacted events of the step just applied, one JSON
+// array per audience (the seats, then the spectator).
+func (h *Host) record(events []engine.Event) {
+	enc := make([][]byte, h.n+1)
+	for a := range enc {
+		b, err := json.Marshal(engine.Redact(events, h.audienceSeat(a)))
+		if err != nil {
+			h.cfg.Logf("live: match %d: events: %v", h.id, err)
+			b = []byte("[]")
+		}
+		enc[a] = b
+	}
+	h.hist = append(h.hist, enc)
+}
+
+func (h *Host) audienceSeat(a int) engine.Seat {
+	if a == h.n {
+		return engine.Spectator
+	}
+	return engine.Seat(a)
+}
+
+func (h *Host) audience(s engine.Seat) int {
+	if h.validSeat(s) {
+		return int(s)
+	}
+	return h.n
+}
+
+// persist writes the steps after version from, with the next deadline.
+func (h *Host) persist(ctx context.Context, from int, dl time.Time) error {
+	steps := h.m.StepsFrom(from)
+	ans := make([]store.Answer, len(steps))
+	for i, s := range steps {
+		ans[i] = store.Answer{Version: from + i + 1, Seat: s.Seat, Text: s.Answer, Hash: s.Hash}
+	}
+	return h.cfg.Store.AppendAnswers(ctx, h.id, ans, dl)
+}
+
+// rollback returns the match to version v after a failed write.
+func (h *Host) rollback(v int) {
+	rep := h.m.Replay()
+	rep.Steps = rep.Steps[:v]
+	m, err := engine.ResumeMatch(h.game, rep)
+	if err != nil { // cannot happen with a deterministic game
+		h.cfg.Logf("live: match %d: rollback: %v", h.id, err)
+		h.over = true
+		return
+	}
+	h.m = m
+	h.hist = h.hist[:v]
+	h.more = false
+}
