@@ -56,6 +56,9 @@ func commands() []command {
 		{"replay", "verify a replay file and summarize it", (*app).replay},
 		{"play", "play a match in the terminal against random bots", (*app).play},
 		{"scenario", "run a rules scenario file (scenario run FILE)", (*app).scenario},
+		{"serve", "run the game server (HTTP, WebSocket, web client, SQLite)", (*app).serve},
+		{"backup", "copy a running server's database (backup -data DIR OUT)", (*app).backup},
+		{"loadtest", "drive bot clients over WebSockets against a server and measure it", (*app).loadtest},
 		{"help", "show this help, or a subcommand's (help SUBCOMMAND)", (*app).help},
 	}
 }
@@ -126,7 +129,7 @@ func usagef(fs *flag.FlagSet, format string, args ...any) error {
 
 // usage writes the list of subcommands.
 func (a *app) usage(w io.Writer) {
-	fmt.Fprintf(w, "tabletop is the rules engine (and, later, the game server) for Realigious.\n\n")
+	fmt.Fprintf(w, "tabletop is the rules engine and game server for Realigious.\n\n")
 	fmt.Fprintf(w, "Usage:\n\n\ttabletop <subcommand> [flags] [arguments]\n\nSubcommands:\n\n")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "\t%-9s %s\n", c.name, c.summary)

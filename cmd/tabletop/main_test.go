@@ -16,7 +16,7 @@ func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 }
 
 func TestHelp(t *testing.T) {
-	subcommands := []string{"sim", "engine", "replay", "play", "scenario", "help"}
+	subcommands := []string{"sim", "engine", "replay", "play", "scenario", "serve", "backup", "loadtest", "help"}
 	tests := []struct {
 		name     string
 		args     []string

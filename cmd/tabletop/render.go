@@ -153,6 +153,45 @@ func renderRealigious(w io.Writer, v *realigious.View, color bool) {
 	}
 	fmt.Fprintf(w, "(* is you)\n")
 	renderFactions(w, v)
+	renderCards(w, v)
+}
+
+// renderCards lists every seat's card counts, graveyard and states, the
+// designations this seat knows of, and its own hand by slot (the "card N"
+// answers use the slot).
+func renderCards(w io.Writer, v *realigious.View) {
+	for _, p := range v.Players {
+		fmt.Fprintf(w, "seat %d cards: hand %d, deck %d, graveyard %d", p.Seat, p.HandCount, p.DeckCount, len(p.Graveyard))
+		if n := len(p.Graveyard); n > 0 {
+			fmt.Fprintf(w, " (last %s)", p.Graveyard[n-1].Info().English)
+		}
+		for _, b := range p.Buffs {
+			fmt.Fprintf(w, "; %s", b.Key)
+			if b.Ends != "" {
+				fmt.Fprintf(w, " to the %s of turn %d", b.Ends, b.Until)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	for _, d := range v.Designations {
+		if d.Tile != nil {
+			fmt.Fprintf(w, "designation %s at %d,%d (seat %d)\n", d.Key, d.Tile.Col, d.Tile.Row, d.Seat)
+		}
+	}
+	for _, h := range v.Hand {
+		info := h.Card.Info()
+		fmt.Fprintf(w, "hand %d: %s %s (cost %d", h.Slot, h.Card, info.English, h.Cost)
+		if info.Reaction {
+			fmt.Fprintf(w, ", reaction")
+		}
+		if h.Armed != "" {
+			fmt.Fprintf(w, ", armed with %s", h.Armed)
+		}
+		fmt.Fprintf(w, "): %s\n", info.Text)
+	}
+	if d := v.CardDecision; d != nil {
+		fmt.Fprintf(w, "using %s %s: %s\n", d.Frame.Card, d.Frame.Card.Info().English, d.Kind)
+	}
 }
 
 // renderFactions lists the local god, the relics this seat knows of, the

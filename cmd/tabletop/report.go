@@ -42,6 +42,9 @@ func writeHTMLReport(w io.Writer, rep simReport) error {
 		Victory  section
 		Params   [][2]string
 		Factions [][2]string
+		// The card section's figures.
+		CardTotal, CardsUsed, CardsImplemented, HeldSeats int
+		CardsPerGame                                      float64
 	}{
 		R:       rep,
 		Players: strings.Join(players, ", "),
@@ -56,13 +59,39 @@ func writeHTMLReport(w io.Writer, rep simReport) error {
 		Victory: section{"victory", "Victory types", "Share of all games that ended each way.", rep.VictoryTypes, false},
 		Params:  orderedFields(rep.Params),
 	}
+	var presets []rateEntry // the slots played; a run of search bots plays no random slot
+	for _, r := range rep.WinRates.Preset {
+		if r.Games > 0 {
+			presets = append(presets, r)
+		}
+	}
+	if rep.WinRates.Preset != nil {
+		data.Sections = append(data.Sections, section{"preset", "Win rate by trait slot", perSeat +
+			" Slots: a preset (religious, social, mystic), a random legal slot, or the slot -config gives.", presets, true})
+	}
+	for _, c := range rep.CardWins {
+		data.CardTotal += c.Uses
+		if c.Uses > 0 {
+			data.CardsUsed++
+		}
+		if c.Implemented {
+			data.CardsImplemented++
+		}
+		data.HeldSeats += c.Held.Games + c.NotHeld.Games
+	}
+	if rep.Games > 0 {
+		data.CardsPerGame = float64(data.CardTotal) / float64(rep.Games)
+	}
 	for _, k := range sortedKeys(rep.FactionUses) {
 		data.Factions = append(data.Factions, [2]string{k, fmt.Sprint(rep.FactionUses[k])})
 	}
 	t, err := template.New("report").Funcs(template.FuncMap{
-		"pct":       func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
-		"rateChart": rateChart,
-		"histChart": histChart,
+		"pct":          func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
+		"rateChart":    rateChart,
+		"histChart":    histChart,
+		"cardUseChart": cardUseChart,
+		"cardWinChart": cardWinChart,
+		"points":       func(f float64) float64 { return 100 * f },
 		"bots": func(b []string) string {
 			return strings.Join(b, ", ")
 		},
@@ -74,6 +103,9 @@ func writeHTMLReport(w io.Writer, rep simReport) error {
 		},
 	}).Parse(reportTemplate)
 	if err != nil {
+		return err
+	}
+	if _, err := t.Parse(cardsTemplate); err != nil {
 		return err
 	}
 	return t.Execute(w, data)
@@ -221,6 +253,7 @@ const reportTemplate = `<!DOCTYPE html>
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; padding: 0 1em; color: #222; }
 h1 { font-size: 1.5em; }
 h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+h3 { font-size: 1em; margin-top: 1.5em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
 th { background: #f0f0f0; }
@@ -231,6 +264,8 @@ svg.chart { display: block; margin: 0.5em 0; font-size: 12px; }
 svg .bar { fill: #4a78b5; }
 svg .ci { stroke: #222; stroke-width: 1.5; }
 svg .fair { stroke: #c0392b; stroke-width: 2; stroke-dasharray: 3 2; }
+svg .ci2 { stroke: #c0392b; stroke-width: 1.5; }
+svg .dot { fill: #c0392b; }
 svg .grid { stroke: #ddd; stroke-width: 1; }
 svg .axis { fill: #666; }
 svg .label, svg .value { fill: #222; }
@@ -247,6 +282,9 @@ svg .label, svg .value { fill: #222; }
 <tr><th class="name">players</th><td class="name">{{.Players}}</td></tr>
 <tr><th class="name">seed</th><td class="name">{{.R.Seed}}</td></tr>
 <tr><th class="name">bots (seat 0 first)</th><td class="name">{{bots .R.Bots}}{{if .R.Rotate}} (rotated game by game){{else}} (fixed seats){{end}}</td></tr>
+{{- if .R.Traits}}
+<tr><th class="name">trait slots (-traits, with the bots)</th><td class="name">{{bots .R.Traits}}</td></tr>
+{{- end}}
 <tr><th class="name">config</th><td class="name"><code>{{raw .R.Config}}</code></td></tr>
 <tr><th class="name">rules file</th><td class="name">{{if .R.Rules}}<code>{{.R.Rules}}</code>{{else}}(built-in rules){{end}}</td></tr>
 <tr><th class="name">params hash</th><td class="name"><code>{{.R.ParamsHash}}</code></td></tr>
@@ -281,6 +319,7 @@ svg .label, svg .value { fill: #222; }
 <tr><td>{{.R.GameLength.Min}}</td><td>{{.R.GameLength.P25}}</td><td>{{.R.GameLength.Median}}</td><td>{{.R.GameLength.P75}}</td><td>{{.R.GameLength.Max}}</td><td>{{printf "%.1f" .R.GameLength.Mean}}</td></tr>
 </table>
 {{histChart .R.GameLength}}
+{{template "cards" .}}
 {{if .Factions}}
 <h2 id="factions">Faction uses</h2>
 <table>

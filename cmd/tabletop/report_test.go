@@ -39,13 +39,17 @@ func TestSimReportHTML(t *testing.T) {
 		"Decided games by player count", "Decided games by climate", "Victory types", "Game length",
 		"Rules parameters", "start_reputation", "cycle_limit", "params hash",
 		realigiousHash(), "christianity", "fortune_teller", "95% CI",
+		// Trait slots and cards (issue #7).
+		"Win rate by trait slot", "trait slots (-traits, with the bots)", "Card usage", "Cards and winning",
+		"CARD-001 Gleaning", "CARD-084", `class="dot"`, "lift", "Used against not used", "Held against not held",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("report lacks %q", want)
 		}
 	}
-	if n := strings.Count(page, "<svg"); n != 8 { // six win-rate tables, victory types, game length
-		t.Errorf("report has %d charts, want 8", n)
+	// Seven win-rate tables (with trait slots), victory types, game length, card uses, card wins (used, held).
+	if n := strings.Count(page, "<svg"); n != 12 {
+		t.Errorf("report has %d charts, want 12", n)
 	}
 	for _, bad := range []string{"http://", "https://", "<script", "<link", "<img", "@import", "url("} {
 		if strings.Contains(page, bad) {

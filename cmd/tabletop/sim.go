@@ -96,11 +96,22 @@ type simReport struct {
 	VictoryTypes []rateEntry `json:"victory_types"`
 	// GameLength is the distribution of the game lengths in turns.
 	GameLength lengthStats `json:"game_length"`
+
+	// Trait slots and strategy cards (games with cards only).
+
+	// Traits is the -traits line-up, one choice per bot of Bots (it
+	// rotates with them): auto, random, preset, config or a preset name.
+	Traits []string `json:"traits,omitempty"`
+	// CardUses counts the uses of every card, zeros included.
+	CardUses map[string]int `json:"card_uses,omitempty"`
+	// CardWins relates each card, in catalogue order, to winning.
+	CardWins []cardWin `json:"card_wins,omitempty"`
 }
 
-// winRates are the win-rate tables. Religion, character, seat and bot rows
-// count appearances (a seat that played it); players and climate rows count
-// games, and their wins are the games that someone won (not drawn).
+// winRates are the win-rate tables. Religion, character, seat, bot and
+// preset rows count appearances (a seat that played it); players and
+// climate rows count games, and their wins are the games that someone won
+// (not drawn).
 type winRates struct {
 	Religion  []rateEntry `json:"religion"`
 	Character []rateEntry `json:"character"`
@@ -108,6 +119,9 @@ type winRates struct {
 	Bot       []rateEntry `json:"bot"`
 	Players   []rateEntry `json:"players"`
 	Climate   []rateEntry `json:"climate"`
+	// Preset rows are the trait slots seats played: each preset, "random"
+	// (a random legal slot) and, if used, "config" (the -config slot).
+	Preset []rateEntry `json:"preset,omitempty"`
 }
 
 // simOutcome is what sim keeps of one finished game.
@@ -121,6 +135,8 @@ type simOutcome struct {
 	religions  []string // per seat, nil if the game has none
 	characters []string
 	factions   map[string]int
+	slots      []string    // per seat: the preset name, "random" or "config"; nil without slots
+	cards      *cardCounts // nil for a game without cards
 	err        error
 }
 
@@ -135,6 +151,7 @@ type simPlan struct {
 	counts  []int          // -players
 	configs map[int][]byte // normalized config by seat count
 	lineup  []string       // -bots, len = the largest count
+	traits  []string       // -traits, one per lineup position; nil for a game without slots
 	rotate  bool
 	seed    uint64
 }
@@ -164,9 +181,10 @@ func (a *app) sim(args []string) error {
 	fs := a.newFlagSet("sim", "[flags]",
 		"Sim plays seeded matches between bots, in parallel, and reports who won\n"+
 			"and how, with win rates and 95% confidence intervals by religion,\n"+
-			"character, seat, bot, player count and climate. Game i's seed, seat\n"+
-			"count and bots depend on the flags and i alone, so every number but\n"+
-			"the timings is the same whatever -workers is.")
+			"character, seat, bot, trait slot, player count and climate, and how\n"+
+			"often each strategy card was used and how its users fared. Game i's\n"+
+			"seed, seat count, bots and trait slots depend on the flags and i alone,\n"+
+			"so every number but the timings is the same whatever -workers is.")
 	gameName := fs.String("game", "realigious", "the game to play")
 	playersFlag := fs.String("players", "4", "seats per game, or a comma-separated list (e.g. 2,3,4) that games take in turn")
 	games := fs.Int("games", 1000, "number of games")
@@ -178,6 +196,9 @@ func (a *app) sim(args []string) error {
 		"), or one bot for every seat (default random)")
 	rotate := fs.Bool("rotate", true, "rotate the bot line-up from game to game so that every bot plays every seat")
 	rulesFile := fs.String("rules", "", "rules parameters `FILE` (JSON) replacing the built-in numbers")
+	traitsFlag := fs.String("traits", "", "comma-separated trait slot per seat, rotating with the bots, or one for every seat: "+
+		"auto (default: random for random bots, preset for the others), random (a random legal slot), "+
+		"preset (a preset drawn at random), religious, social, mystic, or config (the slot -config gives)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML balance report to `FILE`")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -194,6 +215,9 @@ func (a *app) sim(args []string) error {
 	}
 	plan, err := a.simPlan(fs, *gameName, *playersFlag, *config, *botsFlag, *rulesFile)
 	if err != nil {
+		return err
+	}
+	if plan.traits, err = traitChoices(fs, plan.game, *traitsFlag, plan.lineup); err != nil {
 		return err
 	}
 	plan.rotate, plan.seed = *rotate, *seed
@@ -351,7 +375,13 @@ func simulate(plan *simPlan, games, workers int, done func()) []simOutcome {
 					return
 				}
 				n := plan.playersFor(i)
-				out[i] = playGame(plan.game, plan.configs[n], n, gameSeed(plan.seed, i), plan.botsFor(i))
+				config, slots, err := plan.gameSetup(i)
+				if err != nil {
+					out[i] = simOutcome{err: err}
+				} else {
+					out[i] = playGame(plan.game, config, n, gameSeed(plan.seed, i), plan.botsFor(i))
+					out[i].slots = slots
+				}
 				mu.Lock()
 				done()
 				mu.Unlock()
@@ -369,7 +399,7 @@ func simulate(plan *simPlan, games, workers int, done func()) []simOutcome {
 func playGame(g engine.Game, config []byte, players int, seed uint64, names []string) (o simOutcome) {
 	defer func() {
 		if p := recover(); p != nil {
-			o = simOutcome{err: fmt.Errorf("panic: %v", p)}
+			o = simOutcome{err: fmt.Errorf("panic: %v%s", p, panicSite())}
 		}
 	}()
 	st, err := g.New(config, players, seed)
@@ -384,6 +414,10 @@ func playGame(g engine.Game, config []byte, players int, seed uint64, names []st
 	}
 	o.players, o.bots = players, names
 	o.climate = climateOf(st)
+	cg, hasCards := g.(cardGame)
+	if hasCards {
+		o.cards = newCardCounts(st, players)
+	}
 	var legal []engine.Answer
 	for !st.Terminal() {
 		if st.Steps() >= maxSimSteps {
@@ -408,8 +442,12 @@ func playGame(g engine.Game, config []byte, players int, seed uint64, names []st
 			}
 			ans = b.Step(obs)
 		}
-		if _, err := st.Apply(ans); err != nil {
+		events, err := st.Apply(ans)
+		if err != nil {
 			return simOutcome{err: fmt.Errorf("step %d: %w", st.Steps()+1, err)}
+		}
+		if hasCards {
+			o.cards.record(cg, events) // before the next Apply: the state may reuse the slice
 		}
 	}
 	o.result = st.Result()
@@ -467,6 +505,7 @@ func tally(g engine.Game, plan *simPlan, outcomes []simOutcome) simReport {
 		Bots:            slices.Clone(plan.lineup),
 		Rotate:          plan.rotate,
 		WinsByBot:       map[string]int{},
+		Traits:          slices.Clone(plan.traits),
 	}
 	if fk, ok := g.(factionKeys); ok {
 		rep.FactionUses = map[string]int{}
@@ -501,6 +540,11 @@ func tally(g engine.Game, plan *simPlan, outcomes []simOutcome) simReport {
 	byReligion, byCharacter := newRateCounter(religions...), newRateCounter(characters...)
 	bySeat, byBot := newRateCounter(seatNames...), newRateCounter(plan.lineup...)
 	byPlayers, byClimate := newRateCounter(countNames...), newRateCounter()
+	var byPreset *rateCounter
+	if sg, ok := g.(slotGame); ok && plan.traits != nil {
+		byPreset = newRateCounter(append(sg.TraitPresets(), traitsRandom)...)
+	}
+	cards := newCardTally(g)
 	kinds := slices.Clone(victoryKinds[:])
 	for _, o := range outcomes {
 		if !slices.Contains(kinds, o.result.How) && o.result.Winner >= 0 {
@@ -532,7 +576,15 @@ func tally(g engine.Game, plan *simPlan, outcomes []simOutcome) simReport {
 				byReligion.appear(o.religions[s], o.players, won)
 				byCharacter.appear(o.characters[s], o.players, won)
 			}
+			if byPreset != nil && o.slots != nil {
+				byPreset.appear(o.slots[s], o.players, won)
+			}
 		}
+		winner := -1
+		if decided {
+			winner = int(w)
+		}
+		cards.add(o, winner)
 		byPlayers.appear(strconv.Itoa(o.players), 0, decided)
 		if o.climate != "" {
 			if !slices.Contains(climates, o.climate) {
@@ -574,6 +626,10 @@ func tally(g engine.Game, plan *simPlan, outcomes []simOutcome) simReport {
 		Players:   byPlayers.entries(false),
 		Climate:   sortedClimates.entries(false),
 	}
+	if byPreset != nil {
+		rep.WinRates.Preset = byPreset.entries(true)
+	}
+	rep.CardUses, rep.CardWins = cards.results()
 	rep.VictoryTypes = byVictory.entries(false)
 	rep.GameLength = summarizeLengths(lengths)
 	return rep
@@ -608,6 +664,7 @@ func writeSimSummary(w io.Writer, g engine.Game, rep simReport) {
 	if len(rep.WinRates.Climate) > 0 {
 		fmt.Fprintf(w, "decided by climate: %s\n", rates(rep.WinRates.Climate))
 	}
+	writeCardSummary(w, rep)
 	fmt.Fprintf(w, "average:    %.1f turns, %.2f cycles per game\n", rep.AvgTurns, rep.AvgCycles)
 	gl := rep.GameLength
 	fmt.Fprintf(w, "turns:      min %d, p25 %d, median %d, p75 %d, max %d\n", gl.Min, gl.P25, gl.Median, gl.P75, gl.Max)
@@ -655,4 +712,22 @@ func sortedKeys(m map[string]int) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// panicSite returns " at FILE:LINE (FUNC)" for the frame that panicked,
+// the first one outside the runtime, so that a rules bug found by a long
+// run names its place; "" if there is none. Call it from the deferred
+// recover.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if f.Function != "" && !strings.HasPrefix(f.Function, "runtime.") {
+			return fmt.Sprintf(" at %s:%d (%s)", f.File, f.Line, f.Function)
+		}
+		if !more {
+			return ""
+		}
+	}
 }

@@ -47,7 +47,9 @@ func TestSimJSONSchema(t *testing.T) {
 		"elapsed_seconds", "games_per_second", "faction_uses",
 		// The balance lab's additions.
 		"player_counts", "config", "params_hash", "params", "bots", "rotate", "wins_by_bot",
-		"win_rates", "victory_types", "game_length"}
+		"win_rates", "victory_types", "game_length",
+		// Trait slots and cards (issue #4, #7).
+		"traits", "card_uses", "card_wins"}
 	if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, slices.Sorted(slices.Values(wantKeys))) {
 		t.Errorf("sim -json keys = %v, want exactly %v", keys, wantKeys)
 	}
@@ -132,13 +134,14 @@ func TestSimJSONSchema(t *testing.T) {
 	if !ok {
 		t.Fatalf(`"win_rates" = %T, want an object`, got["win_rates"])
 	}
-	if keys := slices.Sorted(maps.Keys(rates)); !slices.Equal(keys, []string{"bot", "character", "climate", "players", "religion", "seat"}) {
+	if keys := slices.Sorted(maps.Keys(rates)); !slices.Equal(keys, []string{"bot", "character", "climate", "players", "preset", "religion", "seat"}) {
 		t.Errorf("win_rates keys = %v", keys)
 	}
 	// Per-appearance tables: one row per name, wins add up to the wins,
 	// appearances to games × players.
 	for key, names := range map[string][]string{
 		"religion": g.Religions(), "character": g.Characters(), "seat": {"0", "1", "2", "3"}, "bot": {"random"},
+		"preset": {"religious", "social", "mystic", "random"},
 	} {
 		rows := checkRates(t, "win_rates."+key, rates[key], true)
 		var gotNames []string
@@ -210,8 +213,45 @@ func TestSimJSONSchema(t *testing.T) {
 	if gl["unit"] != "turns" {
 		t.Errorf("game_length.unit = %v, want turns", gl["unit"])
 	}
-	if _, ok := got["card_uses"]; ok {
-		t.Errorf(`"card_uses" is reported; it is left for later`)
+	// Random bots play random legal slots (the default -traits auto).
+	if rows := checkRates(t, "win_rates.preset", rates["preset"], true); len(rows) == 4 && rows[3].Games != games*players {
+		t.Errorf("win_rates.preset = %+v, want every appearance on a random slot", rows)
+	}
+	if fmt.Sprint(got["traits"]) != "[auto auto auto auto]" {
+		t.Errorf(`"traits" = %v, want auto for every seat`, got["traits"])
+	}
+	// CARD-001-084: every card has a count, zeros included; card_wins
+	// repeats the counts, one row per card in catalogue order.
+	uses := checkCounts("card_uses", g.CardKeys())
+	if uses == 0 {
+		t.Errorf("card_uses add up to 0 in %d random games with random slots", games)
+	}
+	cw := decodeCardWins(t, got["card_wins"])
+	if len(cw) != realigious.NumCards {
+		t.Fatalf("card_wins has %d rows, want %d", len(cw), realigious.NumCards)
+	}
+	cu := got["card_uses"].(map[string]any)
+	for i, c := range cw {
+		if want := g.CardKeys()[i]; c.Card != want {
+			t.Errorf("card_wins[%d].card = %s, want %s", i, c.Card, want)
+		}
+		if n, _ := cu[c.Card].(json.Number).Int64(); int(n) != c.Uses {
+			t.Errorf("card_wins %s: uses %d, card_uses %d", c.Card, c.Uses, n)
+		}
+		if c.Name != g.CardName(c.Card) || c.Name == "" {
+			t.Errorf("card_wins %s: name %q, want %q", c.Card, c.Name, g.CardName(c.Card))
+		}
+		if (c.Uses > 0) != (c.Used.Games > 0) || c.Used.Games > c.Uses {
+			t.Errorf("card_wins %s: %d uses by %d seats", c.Card, c.Uses, c.Used.Games)
+		}
+		if c.Used.Games+c.Unused.Games > games*players {
+			t.Errorf("card_wins %s: %d + %d seats, more than the %d appearances", c.Card, c.Used.Games, c.Unused.Games, games*players)
+		}
+		// Every seat's deck either held a drawn card or did not; awarded cards are never held.
+		held, awarded := c.Held.Games+c.NotHeld.Games, slices.Contains(g.AwardedCards(), c.Card)
+		if (awarded && held != 0) || (!awarded && held != games*players) {
+			t.Errorf("card_wins %s: held by %d + not by %d seats, want %d (awarded: %v)", c.Card, c.Held.Games, c.NotHeld.Games, games*players, awarded)
+		}
 	}
 }
 
@@ -341,13 +381,19 @@ func TestSimGameIsAMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	plan := &simPlan{game: g, counts: []int{3}, configs: map[int][]byte{3: norm},
+		lineup: []string{"random", "random", "random"}, traits: []string{"auto", "auto", "auto"}, rotate: true, seed: 1}
 	for i := range 3 {
 		seed := gameSeed(1, i)
-		o := playRandom(g, norm, 3, seed)
+		config, slots, err := plan.gameSetup(i)
+		if err != nil || fmt.Sprint(slots) != "[random random random]" {
+			t.Fatalf("gameSetup(%d) = %v, %v; want random slots", i, slots, err)
+		}
+		o := playRandom(g, config, 3, seed)
 		if o.err != nil {
 			t.Fatalf("playRandom(seed %d): %v", seed, o.err)
 		}
-		m := playMatch(t, g, smallConfig, 3, seed)
+		m := playMatch(t, g, string(config), 3, seed)
 		if got, want := fmt.Sprint(m.State().Result()), fmt.Sprint(o.result); got != want {
 			t.Errorf("game %d: Match result %s, sim result %s", i, got, want)
 		}

@@ -22,6 +22,14 @@ const (
 	ansWind    = 9  // argument: Wind
 	ansBribe   = 10 // argument: target<<1 | (1 to pay in influence)
 	ansSeat    = 11 // argument: seat
+	ansCard    = 12 // argument: hand slot (1 = newest, UI-314)
+	ansPay     = 13 // argument: 0 donations, 1 influence
+	ansArm     = 14 // argument: slot<<1 | (1 to pay in influence)
+	ansDisarm  = 15 // argument: hand slot
+	ansHand    = 16 // argument: hand slot
+	ansDeck    = 17 // argument: CardID
+	ansGrave   = 18 // argument: CardID
+	ansPick    = 19 // argument: number
 )
 
 func answer(kind, arg int) engine.Answer { return engine.Answer(kind<<16 | arg) }
@@ -30,7 +38,10 @@ func splitAnswer(a engine.Answer) (kind, arg int) { return int(a >> 16), int(a &
 
 // AnswerText returns the stable text form of an answer (engine.State):
 // "move ne", "stop", "end", "dispute", "pass", "success", "failure",
-// "tile 4,5" (column, row) and "wind north".
+// "tile 4,5" (column, row), "wind north", "bribe police donations",
+// "seat 2", and for strategy cards "card 2" (use the card in hand slot 2),
+// "pay influence", "arm 2 donations", "disarm 2", "hand 1", "deck
+// CARD-017", "grave CARD-017" and "pick 3" (a numbered chance outcome).
 func (s *State) AnswerText(a engine.Answer) string {
 	kind, arg := splitAnswer(a)
 	switch kind {
@@ -57,6 +68,22 @@ func (s *State) AnswerText(a engine.Answer) string {
 		return "bribe " + enumName(targetNames[:], arg>>1) + " " + (Donations + Resource(arg&1)).String()
 	case ansSeat:
 		return "seat " + strconv.Itoa(arg)
+	case ansCard:
+		return "card " + strconv.Itoa(arg)
+	case ansPay:
+		return "pay " + (Donations + Resource(arg&1)).String()
+	case ansArm:
+		return "arm " + strconv.Itoa(arg>>1) + " " + (Donations + Resource(arg&1)).String()
+	case ansDisarm:
+		return "disarm " + strconv.Itoa(arg)
+	case ansHand:
+		return "hand " + strconv.Itoa(arg)
+	case ansDeck:
+		return "deck " + CardID(arg).String()
+	case ansGrave:
+		return "grave " + CardID(arg).String()
+	case ansPick:
+		return "pick " + strconv.Itoa(arg)
 	}
 	return fmt.Sprintf("answer#%d", uint32(a))
 }
@@ -103,6 +130,37 @@ func (s *State) ParseAnswer(text string) (engine.Answer, error) {
 		if n, err := strconv.Atoi(arg); err == nil && n >= 0 && n < len(s.players) {
 			return answer(ansSeat, n), nil
 		}
+	case "card", "disarm", "hand", "pick":
+		k := ansCard
+		switch verb {
+		case "disarm":
+			k = ansDisarm
+		case "hand":
+			k = ansHand
+		case "pick":
+			k = ansPick
+		}
+		if n, err := strconv.Atoi(arg); err == nil && n >= 0 && n <= 0xFFFF {
+			return answer(k, n), nil
+		}
+	case "pay":
+		if r, ok := payerArg(arg); ok {
+			return answer(ansPay, r), nil
+		}
+	case "arm":
+		slot, res, _ := strings.Cut(arg, " ")
+		n, err := strconv.Atoi(slot)
+		if r, ok := payerArg(res); ok && err == nil && n >= 0 && n <= HandLimit {
+			return answer(ansArm, n<<1|r), nil
+		}
+	case "deck", "grave":
+		if id, err := ParseCardID(arg); err == nil {
+			k := ansDeck
+			if verb == "grave" {
+				k = ansGrave
+			}
+			return answer(k, int(id)), nil
+		}
 	case "tile":
 		c, r, ok := strings.Cut(arg, ",")
 		col, err1 := strconv.Atoi(strings.TrimSpace(c))
@@ -114,4 +172,15 @@ func (s *State) ParseAnswer(text string) (engine.Answer, error) {
 		}
 	}
 	return 0, fmt.Errorf("realigious: %w: %q", engine.ErrBadAnswerText, text)
+}
+
+// payerArg reads "donations" (0) or "influence" (1).
+func payerArg(s string) (int, bool) {
+	switch s {
+	case "donations":
+		return 0, true
+	case "influence":
+		return 1, true
+	}
+	return 0, false
 }

@@ -20,7 +20,7 @@ func (s *State) declareCost(seat int) int {
 	if s.players[seat].inshallah {
 		c--
 	}
-	return max(c, 0)
+	return s.cardRepCost(seat, repDeclare, max(c, 0)) // Axis of Evil, Declaration of Holy War
 }
 
 // appendWanders appends the tiles the celebrity may step to.
@@ -30,7 +30,7 @@ func (s *State) appendWanders(buf []engine.Answer) []engine.Answer {
 		return buf
 	}
 	for d := Dir(0); d < numDirs; d++ {
-		if n := s.geo.neighbour(pos, d); n >= 0 && s.tiles[n].Terrain.Contactable() && !s.tiles[n].Structure.LocalGovernment() {
+		if n := s.geo.neighbour(pos, d); n >= 0 && s.tiles[n].Terrain.Contactable() && !s.tiles[n].Structure.LocalGovernment() && !s.ruined(n) {
 			buf = append(buf, answer(ansTile, n))
 		}
 	}
@@ -63,11 +63,21 @@ func (s *State) wander(t int) bool {
 	if left := before &^ after; left != 0 {
 		s.emit("celebrity", int(s.celeb.briber), left, movedData{From: &f}, nil)
 	}
-	b := int(s.celeb.briber)
-	if b >= 0 {
+	if b := int(s.celeb.briber); b >= 0 {
 		s.see(b)
 	}
-	if b < 0 || s.players[b].defeated {
+	// Cards answer the step first (Wiretap, Puppet Curse, Contract Killing).
+	if s.fire(hook{kind: hookCeleb, seat: s.celeb.briber, other: s.tiles[t].Owner, tile: int16(t), frame: -1}, contWander) {
+		return true
+	}
+	return s.wanderRest()
+}
+
+// wanderRest applies the bribed celebrity's contact effect on its tile.
+func (s *State) wanderRest() bool {
+	t := int(s.celeb.pos)
+	b := int(s.celeb.briber)
+	if b < 0 || t < 0 || s.players[b].defeated {
 		return false
 	}
 	tile := &s.tiles[t]
@@ -120,7 +130,7 @@ func (s *State) celebAudience() engine.SeatMask {
 			m |= engine.Only(engine.Seat(o))
 		}
 	}
-	if !s.night {
+	if !s.night && !s.fogAt(int(s.celeb.pos)) {
 		m |= engine.SpectatorBit
 	}
 	return m

@@ -322,7 +322,7 @@ func TestREL813_Rasputitsa(t *testing.T) {
 		for _, seed := range []uint64{1, 5, 77} {
 			t.Run(fmt.Sprintf("%dp/seed%d", players, seed), func(t *testing.T) {
 				pairs := []string{"islam/businessman", "hinduism/businessman", "christianity/businessman", "islam/religionist"}[:players]
-				s := New().NewState(Config{Size: New().Params().MapSize[players-2], Climate: "cold", CycleLimit: 100, Seats: ttSeats(pairs...)}, seed)
+				s := New().NewState(Config{NoCards: true, Size: New().Params().MapSize[players-2], Climate: "cold", CycleLimit: 100, Seats: ttSeats(pairs...)}, seed)
 				contactable := 0
 				for i := range s.tiles {
 					if s.tiles[i].Terrain.Contactable() {

@@ -33,7 +33,7 @@ func cbGame(t *testing.T, p *Params, religions ...string) *State {
 	for i, r := range religions {
 		seats[i] = SeatConfig{Religion: r, Character: "religionist"}
 	}
-	s := g.NewState(Config{Size: 9, Climate: "temperate", CycleLimit: 100, Seats: seats}, 7)
+	s := g.NewState(Config{NoCards: true, Size: 9, Climate: "temperate", CycleLimit: 100, Seats: seats}, 7)
 	for i := range s.tiles {
 		s.tiles[i] = Tile{Terrain: Grass, Owner: -1}
 	}

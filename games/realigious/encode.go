@@ -10,7 +10,7 @@ import (
 // The canonical encoding is a flat sequence of varints in a fixed field
 // order, so equal states give equal bytes. It includes the PRNG state, so
 // it never leaves the server; views are what players get.
-const encodingVersion = 2
+const encodingVersion = 3
 
 type enc struct{ b []byte }
 
@@ -31,6 +31,8 @@ func (e *enc) terms(ts *terms) {
 		e.i(int(t.tier))
 		e.u(uint64(t.name))
 		e.i(int(t.value))
+		e.u(uint64(t.card))
+		e.u(uint64(t.sub))
 	}
 }
 
@@ -83,6 +85,7 @@ func (s *State) AppendEncoding(buf []byte) []byte {
 		e.bool(p.middleWay)
 		e.bool(p.inshallah)
 		e.i(int(p.secretArt))
+		e.u(uint64(p.extraTurns))
 	}
 	for _, o := range s.order {
 		e.i(int(o))
@@ -108,6 +111,9 @@ func (s *State) AppendEncoding(buf []byte) []byte {
 	e.i(int(r.r))
 	e.terms(&r.r1Terms)
 	e.terms(&r.r2Terms)
+	e.i(int(r.force))
+	e.i(int(r.lose))
+	e.bool(r.followers)
 	e.i(int(s.relocSeat))
 	e.i(int(s.defeats))
 	e.u(uint64(s.cycleStage))
@@ -121,6 +127,7 @@ func (s *State) AppendEncoding(buf []byte) []byte {
 		e.u(uint64(r.eye))
 		e.u(uint64(r.seen))
 		e.bool(r.counts)
+		e.bool(r.moved)
 	}
 	for _, g := range s.govs {
 		e.i(int(g.tile))
@@ -149,6 +156,7 @@ func (s *State) AppendEncoding(buf []byte) []byte {
 	for _, p := range s.ranking {
 		e.i(int(p))
 	}
+	s.encodeCards(&e)
 	return e.b
 }
 
@@ -207,7 +215,8 @@ func (d *dec) str(what string) string {
 func (d *dec) terms(ts *terms) {
 	ts.n = uint8(d.u("terms", maxTerms))
 	for k := 0; k < int(ts.n); k++ {
-		ts.list[k] = term{tier: int8(d.rng("tier")), name: termName(d.u("term", uint64(numTermNames)-1)), value: int16(d.i("value"))}
+		ts.list[k] = term{tier: int8(d.rng("tier")), name: termName(d.u("term", uint64(numTermNames)-1)), value: int16(d.i("value")),
+			card: CardID(d.u("term card", NumCards)), sub: uint8(d.u("term sub", 255))}
 	}
 }
 
@@ -225,7 +234,7 @@ func (g *Game) decode(b []byte) (*State, error) {
 	if v := d.u("version", 1<<10); v != encodingVersion {
 		return nil, fmt.Errorf("realigious: %w: state encoding version %d, want %d", engine.ErrCorrupt, v, encodingVersion)
 	}
-	s := &State{p: &g.params}
+	s := &State{p: &g.params, defs: g.defs}
 	s.size = int(d.u("size", 31))
 	if s.size < 1 {
 		return nil, fmt.Errorf("realigious: %w: map size %d", engine.ErrCorrupt, s.size)
@@ -285,6 +294,7 @@ func (g *Game) decode(b []byte) (*State, error) {
 		p.middleWay = d.bool("middle_way")
 		p.inshallah = d.bool("inshallah")
 		p.secretArt = int32(d.i("secret_art"))
+		p.extraTurns = uint8(d.u("extra_turns", 255))
 		for _, v := range []int16{p.pos, p.prev, p.start} {
 			if int(v) < -1 || int(v) >= nt {
 				d.fail("piece position")
@@ -311,7 +321,7 @@ func (g *Game) decode(b []byte) (*State, error) {
 	for k := 0; k < nb; k++ {
 		s.blocked = append(s.blocked, int16(d.u("blocked tile", uint64(nt)-1)))
 	}
-	s.phase = phase(d.u("phase", uint64(phaseDesignate)))
+	s.phase = phase(d.u("phase", uint64(phaseCard)))
 	r := &s.roll
 	r.kind = rollKind(d.u("roll kind", uint64(rollProfessor)))
 	r.seat = int8(d.rng("roll seat"))
@@ -322,15 +332,21 @@ func (g *Game) decode(b []byte) (*State, error) {
 	r.r = int16(d.i("r"))
 	d.terms(&r.r1Terms)
 	d.terms(&r.r2Terms)
+	r.force = int8(d.i("roll force"))
+	r.lose = int16(d.i("roll lose"))
+	if r.force < 0 || r.force > 2 || r.lose < 0 || r.lose > 100 {
+		d.fail("roll force")
+	}
+	r.followers = d.bool("roll followers")
 	s.relocSeat = int8(d.rng("reloc"))
 	s.defeats = int16(d.i("defeats"))
 	s.cycleStage = uint8(d.u("cycle_stage", stageWind))
-	s.cont = cont(d.u("cont", uint64(contCycle)))
+	s.cont = cont(d.u("cont", uint64(numConts)-1))
 	s.designSeat = int8(d.rng("design_seat"))
 	s.god = God(d.u("god", uint64(numGods)-1))
 	nr := int(d.u("relics", 64))
 	for k := 0; k < nr && d.err == nil; k++ {
-		r := relic{tile: int16(d.i("relic tile")), holder: int8(d.rng("relic holder")), eye: Eye(d.u("relic eye", uint64(numEyes)-1)), seen: engine.SeatMask(d.u("relic seen", 0xFFFF)), counts: d.bool("relic counts")}
+		r := relic{tile: int16(d.i("relic tile")), holder: int8(d.rng("relic holder")), eye: Eye(d.u("relic eye", uint64(numEyes)-1)), seen: engine.SeatMask(d.u("relic seen", 0xFFFF)), counts: d.bool("relic counts"), moved: d.bool("relic moved")}
 		if int(r.tile) < -1 || int(r.tile) >= nt || int(r.holder) >= np {
 			d.fail("relic")
 		}
@@ -366,6 +382,7 @@ func (g *Game) decode(b []byte) (*State, error) {
 	for k := 0; k < nk; k++ {
 		s.ranking = append(s.ranking, int8(d.rng("ranking")))
 	}
+	s.decodeCards(d)
 	if d.err == nil && len(d.b) != 0 {
 		d.fail("end (trailing bytes)")
 	}
@@ -391,6 +408,19 @@ func (s *State) validate() error {
 		seen |= 1 << uint(o)
 	}
 	inSeat := func(v int8) bool { return v >= -1 && int(v) < np }
+	for t := range s.tiles {
+		if !inSeat(s.tiles[t].Owner) {
+			return fmt.Errorf("tile %d owned by seat %d", t, s.tiles[t].Owner)
+		}
+	}
+	for _, k := range s.known {
+		if !inSeat(k) {
+			return fmt.Errorf("a remembered owner is seat %d", k)
+		}
+	}
+	if nt == 0 {
+		return fmt.Errorf("no tiles")
+	}
 	if !inSeat(s.roll.seat) || !inSeat(s.roll.defender) || !inSeat(s.relocSeat) || !inSeat(s.winner) || !inSeat(s.designSeat) {
 		return fmt.Errorf("seat out of range in roll %d/%d, relocation %d or winner %d", s.roll.seat, s.roll.defender, s.relocSeat, s.winner)
 	}
@@ -422,6 +452,9 @@ func (s *State) validate() error {
 	cycleEnd := s.phase == phaseWind || s.phase == phaseWander || s.phase == phaseDesignate && s.cont == contCycle || s.phase == phaseRoll && s.roll.kind == rollProfessor
 	if s.players[s.active()].pos < 0 && !cycleEnd {
 		return fmt.Errorf("active seat %d has no piece", s.active())
+	}
+	if err := s.validateCards(); err != nil {
+		return err
 	}
 	var buf [16]engine.Answer
 	if len(s.Legal(buf[:0])) == 0 {

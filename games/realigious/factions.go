@@ -87,6 +87,7 @@ type relic struct {
 	eye    Eye
 	seen   engine.SeatMask // seats that know where it lies
 	counts bool            // counts toward mystic victory while held
+	moved  bool            // a card put it back on the map (The Second Coming, CARD-060)
 }
 
 // CelebrityKind is the celebrity's type (REL-990-993).

@@ -169,7 +169,7 @@ func faViewers(s *State) []engine.Seat {
 // player count, random climate and seat choices.
 func faGenerated(t *testing.T, players int, seed uint64) *State {
 	t.Helper()
-	c, err := New().ParseConfig(nil, players)
+	c, err := New().ParseConfig([]byte(`{"no_cards":true}`), players)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,7 +365,7 @@ func TestGAP32_RelicLeakCheck(t *testing.T) {
 	for players := 2; players <= 4; players++ {
 		for seed := uint64(1); seed <= 5; seed++ {
 			t.Run(fmt.Sprintf("%dp/seed%d", players, seed), func(t *testing.T) {
-				c, err := game.ParseConfig([]byte(`{"size":9,"cycle_limit":40}`), players)
+				c, err := game.ParseConfig([]byte(`{"size":9,"cycle_limit":40,"no_cards":true}`), players)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -33,9 +33,18 @@ var goldens = []struct {
 	{"2p-buddhists", 2, 17, `{"climate":"dry","size":9,"cycle_limit":6,"seats":[{"religion":"buddhism"},{"religion":"buddhism"}]}`},
 	// Factions at work: bribes, the celebrity's steps and relics collected
 	// (REL-901, REL-965, REL-983, REL-984), and a mystic victory (REL-053).
-	{"3p-factions", 3, 8, `{"climate":"temperate","size":9,"cycle_limit":25}`},
-	{"2p-mystic", 2, 296, `{"size":7,"cycle_limit":30}`},
+	// (Played without cards, so that the seeds keep meeting them.)
+	{"3p-factions", 3, 8, `{"climate":"temperate","size":9,"cycle_limit":25,"no_cards":true}`},
+	{"2p-mystic", 2, 296, `{"size":7,"cycle_limit":30,"no_cards":true}`},
+	// Cards at work: uses, reactions and nullifications (REL-699, REL-691,
+	// REL-692), from trait slots rich in reactions (The Witch's Way for all).
+	{"3p-cards", 3, 1, goldenCardsConfig},
 }
+
+const goldenCardsConfig = `{"climate":"temperate","size":9,"cycle_limit":16,"seats":[` +
+	`{"traits":["the_witchs_way","the_tithe","guardian_of_life","fair_game","a_special_gift","gleaning","fear_and_trembling","rampart_of_the_word","angels_seal","the_future_within"]},` +
+	`{"traits":["the_witchs_way","the_tithe","scattered_in_terror","a_simple_prank","noble_sacrifice","casting_the_net","judgment_day","reunion_at_the_dead_sea","eternal_return","gods_answer"]},` +
+	`{"traits":["the_witchs_way","prayer_of_exorcism","fire_from_heaven","hand_of_mercy","a_new_generation","season_of_harvest","ones_own_trial","joy_of_ministry","the_appointed_king","night_of_temperance"]}]}`
 
 // recordGolden plays a golden game: seats answer with enginetest's random
 // policy, chance with the match RNG.
@@ -119,6 +128,35 @@ func TestGoldenReplays(t *testing.T) {
 			}
 			if gc.name == "2p-mystic" && final.Result().How != "mystic" { // REL-053
 				t.Errorf("2p-mystic ends by %q", final.Result().How)
+			}
+			if gc.name == "3p-cards" {
+				// Replay it with events: cards are used, reactions fire and
+				// cards are nullified (REL-699, REL-691, REL-692).
+				rm, err := engine.NewMatch(New(), []byte(gc.config), gc.players, gc.seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				uses, reactions, nullified := 0, 0, 0
+				for _, st := range r.Steps {
+					evs, err := rm.ApplyText(st.Answer)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, e := range evs {
+						switch e.Kind {
+						case "card_used":
+							uses++
+							if e.Data.(cardUsedData).Reaction {
+								reactions++
+							}
+						case "nullified":
+							nullified++
+						}
+					}
+				}
+				if uses < 10 || reactions < 2 || nullified < 2 {
+					t.Errorf("3p-cards: %d uses, %d reactions, %d nullified; want cards, reactions and nullifications", uses, reactions, nullified)
+				}
 			}
 			if gc.name == "3p-factions" {
 				fs := final.(*State)

@@ -11,10 +11,12 @@ func (s *State) resolveTile(dispute bool) {
 	seat := s.active()
 	pl := &s.players[seat]
 	t := int(pl.pos)
+	if pl.onStart || t < 0 || pl.defeated {
+		s.endTurn()
+		return
+	}
 	tile := &s.tiles[t]
 	switch {
-	case pl.onStart || t < 0:
-		s.endTurn()
 	case tile.Owner < 0:
 		if tile.Structure.LocalGovernment() || !tile.Terrain.Contactable() {
 			s.endTurn() // never propagated (GAP-36)
@@ -26,6 +28,11 @@ func (s *State) resolveTile(dispute bool) {
 	default:
 		owner := int(tile.Owner)
 		if pl.religion == Buddhism { // REL-137, REL-513
+			s.endTurn()
+			return
+		}
+		if s.combatBarred(t) { // CARD-004: an Apostle cannot be a combat target (GAP-52)
+			s.emit("combat_barred", seat, s.involved(seat, owner), map[string]any{"tile": s.coord(t), "owner": owner}, nil)
 			s.endTurn()
 			return
 		}
@@ -44,7 +51,22 @@ func (s *State) startPropagation(seat, t int) {
 	ts := s.propagationTerms(seat, t) // REL-419
 	r := s.p.clamp(ts.sum())          // REL-436
 	s.roll = roll{kind: rollPropagation, seat: int8(seat), defender: -1, tile: int16(t), r1: int16(r), r: int16(r), r1Terms: ts}
-	s.phase = phaseRoll // REL-420
+	s.poseRoll() // REL-420
+}
+
+// poseRoll lets the card effects change the pending roll (cardRoll), then
+// asks chance for it, or applies a forced outcome at once.
+func (s *State) poseRoll() {
+	s.roll.force, s.roll.lose = 0, 0
+	s.cardRoll(&s.roll)
+	if s.roll.lose >= 100 {
+		s.roll.force = 2
+	}
+	if f := s.roll.force; f != 0 {
+		s.applyRoll(f == 1)
+		return
+	}
+	s.phase = phaseRoll
 }
 
 // startCombat declares combat and pays its costs (REL-328, REL-329,
@@ -64,13 +86,39 @@ func (s *State) startCombat(seat, defender, t int, piece bool) {
 		s.endTurn() // the declaration's cost defeated the attacker (REL-063)
 		return
 	}
-	r1t := s.attackTerms(seat, withFollowers)
+	s.roll = roll{kind: kind, seat: int8(seat), defender: int8(defender), tile: int16(t), followers: withFollowers}
+	// The "when" window of the declaration: a card may nullify the combat
+	// (Peace Like a River, Relief Operation).
+	s.cancelled = false
+	if s.fire(hook{kind: hookDeclare, seat: int8(seat), other: int8(defender), tile: int16(t), frame: -1, piece: piece}, contDeclare) {
+		return
+	}
+	s.declareRest()
+}
+
+// declareRest builds the combat rates once the declaration's window is
+// over, or ends the turn when a card nullified the combat.
+func (s *State) declareRest() {
+	rl := &s.roll
+	seat, defender, t := int(rl.seat), int(rl.defender), int(rl.tile)
+	if s.cancelled || s.players[seat].defeated || s.players[defender].defeated {
+		if s.cancelled {
+			s.cancelled = false
+			s.emit("combat_nullified", seat, s.involved(seat, defender), map[string]any{"tile": s.coord(t), "defender": defender}, nil)
+		}
+		s.endTurn()
+		return
+	}
+	piece := rl.kind == rollPieceCombat
+	r1t := s.attackTerms(seat, rl.followers)
+	s.cardTerms(&r1t, rateQuery{rate: rateAttack, seat: seat, other: defender, tile: t})
 	r2t := s.defenseTerms(defender, piece)
+	s.cardTerms(&r2t, rateQuery{rate: rateDefense, seat: defender, other: seat, tile: t})
 	r1 := s.p.clamp(r1t.sum()) // REL-557
 	r2 := s.p.clamp(r2t.sum()) // REL-541
 	r := s.p.clamp(r1 - r2)    // REL-522, GAP-11
-	s.roll = roll{kind: kind, seat: int8(seat), defender: int8(defender), tile: int16(t), r1: int16(r1), r2: int16(r2), r: int16(r), r1Terms: r1t, r2Terms: r2t}
-	s.phase = phaseRoll // REL-523
+	s.roll = roll{kind: rl.kind, seat: int8(seat), defender: int8(defender), tile: int16(t), r1: int16(r1), r2: int16(r2), r: int16(r), r1Terms: r1t, r2Terms: r2t}
+	s.poseRoll() // REL-523
 }
 
 type declareData struct {
@@ -112,7 +160,7 @@ func (s *State) propagationResult(seat, t int, success bool, ex *Explain) {
 		stack(&pl.propCorr) // REL-415, REL-427, REL-428, REL-441
 		s.emit("propagation", seat, s.involved(seat, -1), ex, nil)
 		s.relicRun(seat, ZogMalomos, false)
-		s.endTurn()
+		s.afterRoll(hook{kind: hookPropagation, seat: int8(seat), other: -1, tile: int16(t), frame: -1})
 		return
 	}
 	pl.propCorr = 0 // REL-438
@@ -122,6 +170,9 @@ func (s *State) propagationResult(seat, t int, success bool, ex *Explain) {
 		for r := range pct {
 			pct[r] += s.p.ChristianRewardPct
 		}
+	}
+	for r := range pct {
+		pct[r] += s.propagationBonus(seat) // Joy of Ministry (CARD-019, GAP-13)
 	}
 	if !pl.bonusUsed { // REL-121, REL-122, GAP-46
 		pl.bonusUsed = true
@@ -147,6 +198,15 @@ func (s *State) propagationResult(seat, t int, success bool, ex *Explain) {
 	if s.checkEnd() || s.relicRun(seat, ZogMalomos, true) {
 		return
 	}
+	s.afterRoll(hook{kind: hookPropagation, seat: int8(seat), other: -1, tile: int16(t), frame: -1, won: true})
+}
+
+// afterRoll tells the card effects how a propagation or normal combat
+// ended, then ends the turn once they are done.
+func (s *State) afterRoll(h hook) {
+	if s.fire(h, contEndTurn) {
+		return
+	}
 	s.endTurn()
 }
 
@@ -159,8 +219,8 @@ func (s *State) combatResult(seat, def, t int, success bool, ex *Explain) {
 		dp.defCorr = 0        // REL-569
 		pl.returnAtEnd = true // REL-568
 		s.emit("combat", seat, s.involved(seat, def), ex, nil)
-		s.loseReputation(seat, s.p.NormalLossReputation) // REL-567
-		s.endTurn()
+		s.loseReputation(seat, s.cardRepCost(seat, repCombatLoss, s.p.NormalLossReputation)) // REL-567, CARD-047
+		s.afterRoll(hook{kind: hookCombat, seat: int8(seat), other: int8(def), tile: int16(t), frame: -1})
 		return
 	}
 	pl.combatCorr = 0  // REL-561
@@ -192,36 +252,56 @@ func (s *State) combatResult(seat, def, t int, success bool, ex *Explain) {
 	}
 	s.emit("combat", seat, s.involved(seat, def), ex, nil)
 	s.setOwner(t, seat, s.involved(seat, def)) // REL-562, REL-564
+	s.tileLost(t, def, seat, lostCombat)
 	if s.checkEnd() || s.relicRun(seat, Sekrazade, true) {
 		return
 	}
-	s.endTurn()
+	s.afterRoll(hook{kind: hookCombat, seat: int8(seat), other: int8(def), tile: int16(t), frame: -1, won: true})
 }
 
-// pieceCombatResult applies the piece-vs-piece results (REL-571-580). Glory
-// and shame cards arrive with the strategy cards (REL-573, REL-575, REL-578).
+// pieceCombatResult applies the piece-vs-piece results (REL-571-580): the
+// winner of an attack gets a random glory card and the beaten first
+// arrival a random shame card; a beaten attacker gets a shame card
+// (REL-573, REL-575, REL-578, REL-721), into the hand (GAP-61).
 func (s *State) pieceCombatResult(seat, def, t int, success bool, ex *Explain) {
 	pl, dp := &s.players[seat], &s.players[def]
 	s.emit("piece_combat", seat, s.involved(seat, def), ex, nil)
 	if !success {
 		stack(&pl.combatCorr) // REL-577
 		s.relicRun(seat, Sekrazade, false)
-		dp.defCorr = 0                                  // REL-580
-		pl.returnAtEnd = true                           // GAP-18 (6)
-		s.loseReputation(seat, s.p.PieceLossReputation) // REL-579
-		s.endTurn()
+		dp.defCorr = 0        // REL-580
+		pl.returnAtEnd = true // GAP-18 (6)
+		// REL-579; CARD-047 may waive it.
+		s.loseReputation(seat, s.cardRepCost(seat, repCombatLoss, s.p.PieceLossReputation))
+		s.giveCard(seat, ShameCard) // REL-578
+		s.afterRoll(hook{kind: hookCombat, seat: int8(seat), other: int8(def), tile: int16(t), frame: -1, piece: true})
 		return
 	}
 	pl.combatCorr = 0                          // REL-571
 	stack(&dp.defCorr)                         // REL-533
 	s.setOwner(t, seat, s.involved(seat, def)) // REL-572, REL-574
+	s.tileLost(t, def, seat, lostCombat)
+	s.giveCard(seat, GloryCard) // REL-573
+	s.giveCard(def, ShameCard)  // REL-575
 	if s.checkEnd() || s.relicRun(seat, Sekrazade, true) {
 		return
 	}
-	// The loser's piece moves to a random tile it owns at the nearest
-	// distance (REL-576).
-	var buf [8]engine.Answer
 	s.relocSeat = int8(def)
+	if s.fire(hook{kind: hookCombat, seat: int8(seat), other: int8(def), tile: int16(t), frame: -1, piece: true, won: true}, contRelocate) {
+		return
+	}
+	s.relocateLoser()
+}
+
+// relocateLoser moves the beaten first arrival's piece (s.relocSeat) to a
+// random tile it owns at the nearest distance (REL-576), then ends the turn.
+func (s *State) relocateLoser() {
+	def := int(s.relocSeat)
+	if def < 0 || s.players[def].defeated || s.players[def].pos < 0 {
+		s.endTurn()
+		return
+	}
+	var buf [8]engine.Answer
 	cands := s.appendRelocations(buf[:0])
 	switch len(cands) {
 	case 0:
@@ -308,13 +388,6 @@ func (s *State) loseReputation(seat, n int) bool {
 	return true
 }
 
-// drain takes n points of reputation from seat through another player's
-// effect, and reports whether the match ended.
-func (s *State) drain(seat, n int) bool {
-	s.loseReputation(seat, n)
-	return s.phase == phaseOver
-}
-
 // eliminate removes a seat at 0 reputation (GAP-34): its piece leaves the
 // map and its tiles become neutral.
 func (s *State) eliminate(seat int) {
@@ -340,6 +413,37 @@ func (s *State) eliminate(seat int) {
 		s.celeb.briber = -1
 	}
 	s.scatterRelics(seat)
+	s.dropEffectsOf(seat) // GAP-34: the cards' effects on and by it end
+}
+
+// lowerReputation takes n reputation from seat through by's card (card) or
+// relic (card 0) effect, and tells the reactions (hookRepLowered: Fair
+// Game). It reports whether the match ended.
+func (s *State) lowerReputation(seat, n, by int, card CardID) bool {
+	before := s.players[seat].rep
+	s.loseReputation(seat, n)
+	if s.phase == phaseOver {
+		return true
+	}
+	if lost := before - s.players[seat].rep; lost > 0 {
+		s.dispatch(hook{kind: hookRepLowered, seat: int8(seat), other: int8(by), tile: -1, card: card, frame: -1, n: int16(lost)})
+	}
+	return false
+}
+
+// giveCard puts a random glory or shame card into seat's hand (REL-721,
+// GAP-61). Which one is drawn from the state's PRNG: the card lands in a
+// hidden hand (docs/decisions.md, GAP-61); its kind is public.
+func (s *State) giveCard(seat int, kind CardKind) {
+	if s.players[seat].defeated || s.noCards {
+		return
+	}
+	first := CardID(75) // CARD-075-079 (REL-725)
+	if kind == ShameCard {
+		first = 80 // CARD-080-084
+	}
+	id := first + CardID(s.hiddenPick(5))
+	s.addToHand(seat, id, 0, kind.String())
 }
 
 // stack adds one correction stack; stacks grow until reset and never wrap.

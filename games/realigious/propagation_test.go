@@ -32,7 +32,7 @@ func propSeat(religion, character string) SeatConfig {
 // neutral, as generated.
 func newPropState(t *testing.T, climate string, seats ...SeatConfig) *State {
 	t.Helper()
-	s := New().NewState(Config{Size: 9, Climate: climate, CycleLimit: 100, Seats: seats}, 7)
+	s := New().NewState(Config{NoCards: true, Size: 9, Climate: climate, CycleLimit: 100, Seats: seats}, 7)
 	for i := range s.tiles {
 		if s.tiles[i].Owner != -1 {
 			t.Fatalf("tile %d starts owned by %d", i, s.tiles[i].Owner)
@@ -164,37 +164,37 @@ func TestPropagationRate(t *testing.T) {
 		terms     tm // every term of R, by name
 	}{
 		{"REL-425/REL-434/base 50 for every player", "temperate", false, "christianity", 0, 0, 50,
-			tm{"base": {5, "base", 50}}},
+			tm{"base": {5, "base", 50, 0}}},
 		{"REL-425/base is the same for islam", "temperate", false, "islam", 0, 0, 50,
-			tm{"base": {5, "base", 50}}},
+			tm{"base": {5, "base", 50, 0}}},
 		{"REL-426/99 followers add nothing", "temperate", false, "christianity", 99, 0, 50,
-			tm{"base": {5, "base", 50}}},
+			tm{"base": {5, "base", 50, 0}}},
 		{"REL-426/REL-308/100 followers add 1", "temperate", false, "christianity", 100, 0, 51,
-			tm{"base": {5, "base", 50}, "followers": {4, "followers", 1}}},
+			tm{"base": {5, "base", 50, 0}, "followers": {4, "followers", 1, 0}}},
 		{"REL-426/REL-308/299 followers add 2", "temperate", false, "christianity", 299, 0, 52,
-			tm{"base": {5, "base", 50}, "followers": {4, "followers", 2}}},
+			tm{"base": {5, "base", 50, 0}, "followers": {4, "followers", 2, 0}}},
 		{"REL-426/REL-308/1000 followers add 10", "temperate", false, "buddhism", 1000, 0, 60,
-			tm{"base": {5, "base", 50}, "followers": {4, "followers", 10}}},
+			tm{"base": {5, "base", 50, 0}, "followers": {4, "followers", 10, 0}}},
 		{"REL-140/REL-413/GAP-13/hinduism -10 points", "temperate", false, "hinduism", 0, 0, 40,
-			tm{"base": {5, "base", 50}, "hinduism_polytheism": {4, "hinduism_polytheism", -10}}},
+			tm{"base": {5, "base", 50, 0}, "hinduism_polytheism": {4, "hinduism_polytheism", -10, 0}}},
 		{"REL-427/one failure adds 10", "temperate", false, "christianity", 0, 1, 60,
-			tm{"base": {5, "base", 50}, "correction": {4, "correction", 10}}},
+			tm{"base": {5, "base", 50, 0}, "correction": {4, "correction", 10, 0}}},
 		{"REL-428/three failures stack to 30", "temperate", false, "christianity", 0, 3, 80,
-			tm{"base": {5, "base", 50}, "correction": {4, "correction", 30}}},
+			tm{"base": {5, "base", 50, 0}, "correction": {4, "correction", 30, 0}}},
 		{"REL-433/GAP-12/tier 4 terms add together", "temperate", false, "hinduism", 350, 2, 63,
-			tm{"base": {5, "base", 50}, "correction": {4, "correction", 20}, "followers": {4, "followers", 3},
-				"hinduism_polytheism": {4, "hinduism_polytheism", -10}}},
+			tm{"base": {5, "base", 50, 0}, "correction": {4, "correction", 20, 0}, "followers": {4, "followers", 3, 0},
+				"hinduism_polytheism": {4, "hinduism_polytheism", -10, 0}}},
 		{"REL-436/capped at 99 by followers", "temperate", false, "christianity", 6000, 0, 99,
-			tm{"base": {5, "base", 50}, "followers": {4, "followers", 60}}},
+			tm{"base": {5, "base", 50, 0}, "followers": {4, "followers", 60, 0}}},
 		{"REL-436/REL-428/capped at 99 by stacks", "temperate", false, "christianity", 0, 7, 99,
-			tm{"base": {5, "base", 50}, "correction": {4, "correction", 70}}},
+			tm{"base": {5, "base", 50, 0}, "correction": {4, "correction", 70, 0}}},
 		{"REL-418/REL-432/GAP-40/dry heat by day is a tier 3 player effect", "dry", false, "christianity", 0, 0, 40,
-			tm{"base": {5, "base", 50}, "dry_heat": {3, "dry_heat", -10}}},
+			tm{"base": {5, "base", 50, 0}, "dry_heat": {3, "dry_heat", -10, 0}}},
 		{"REL-418/GAP-40/no heat at night", "dry", true, "christianity", 0, 0, 50,
-			tm{"base": {5, "base", 50}}},
+			tm{"base": {5, "base", 50, 0}}},
 		{"REL-419/REL-429/every factor combined", "dry", false, "hinduism", 520, 4, 75,
-			tm{"base": {5, "base", 50}, "correction": {4, "correction", 40}, "followers": {4, "followers", 5},
-				"hinduism_polytheism": {4, "hinduism_polytheism", -10}, "dry_heat": {3, "dry_heat", -10}}},
+			tm{"base": {5, "base", 50, 0}, "correction": {4, "correction", 40, 0}, "followers": {4, "followers", 5, 0},
+				"hinduism_polytheism": {4, "hinduism_polytheism", -10, 0}, "dry_heat": {3, "dry_heat", -10, 0}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -247,7 +247,7 @@ func TestPropagationRateClampFloor(t *testing.T) {
 		t.Run("base"+strconv.Itoa(base), func(t *testing.T) {
 			p := DefaultParams()
 			p.PropagationBase = base
-			s := NewWithParams(p).NewState(Config{Size: 9, Climate: "dry", CycleLimit: 100,
+			s := NewWithParams(p).NewState(Config{NoCards: true, Size: 9, Climate: "dry", CycleLimit: 100,
 				Seats: []SeatConfig{propSeat("hinduism", "religionist"), propSeat("islam", "religionist")}}, 3)
 			s.night = false
 			propReady(t, s, 0, -1, [numResources]int32{})
@@ -479,7 +479,7 @@ func TestPropagationNeverCertain(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := DefaultParams()
 			p.PropagationBase = tc.base
-			s := NewWithParams(p).NewState(Config{Size: 9, Climate: "temperate", CycleLimit: 100,
+			s := NewWithParams(p).NewState(Config{NoCards: true, Size: 9, Climate: "temperate", CycleLimit: 100,
 				Seats: []SeatConfig{propSeat("christianity", "religionist"), propSeat("islam", "religionist")}}, 5)
 			s.wind = North
 			s.players[0].res[Followers] = tc.followers
@@ -555,7 +555,7 @@ func TestPropTileInteractionKinds(t *testing.T) {
 // contact with a neutral tile propagates at once, R rises 10 per failure
 // and falls back after a success.
 func TestPropagationPlayedOut(t *testing.T) {
-	s := New().NewState(Config{Size: 9, Climate: "temperate", CycleLimit: 100,
+	s := New().NewState(Config{NoCards: true, Size: 9, Climate: "temperate", CycleLimit: 100,
 		Seats: []SeatConfig{propSeat("christianity", "fortune_teller"), propSeat("islam", "religionist")}}, 11)
 	attempts := [2]int{}
 	stacks := [2]int{}

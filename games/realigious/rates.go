@@ -22,26 +22,31 @@ const (
 	termDefenseCorrection
 	termMiddleWay
 	termChurch
+	termCard // a card effect: named by its state's key
 	numTermNames
 )
 
 var termNames = [numTermNames]string{
 	"base", "correction", "followers", "hinduism_polytheism", "islam_jihad",
 	"relics", "dry_heat", "dry_cold", "first_arrival", "defense_correction",
-	"middle_way", "same_religion_church",
+	"middle_way", "same_religion_church", "card",
 }
 
 func (n termName) String() string { return enumName(termNames[:], int(n)) }
 
-// term is one addend of a rate.
+// term is one addend of a rate. A card effect's term is named termCard
+// and carries the effect's card and state index, so that explain events
+// name it by the state's key (effects.go).
 type term struct {
 	tier  int8
 	name  termName
 	value int16
+	card  CardID
+	sub   uint8
 }
 
 // maxTerms bounds the terms of one rate; the array keeps State flat.
-const maxTerms = 12
+const maxTerms = 16
 
 // terms is a fixed-capacity list of a rate's addends, lowest tier first.
 type terms struct {
@@ -55,6 +60,15 @@ func (ts *terms) add(tier int, name termName, value int) {
 	}
 	if int(ts.n) < maxTerms {
 		ts.list[ts.n] = term{tier: int8(tier), name: name, value: int16(value)}
+		ts.n++
+	}
+}
+
+// addCard adds a card effect's term (Tier 1 for cards, Tier 2 for
+// designations, GAP-12).
+func (ts *terms) addCard(tier int, card CardID, sub uint8, value int) {
+	if int(ts.n) < maxTerms {
+		ts.list[ts.n] = term{tier: int8(tier), name: termCard, value: int16(value), card: card, sub: sub}
 		ts.n++
 	}
 }
@@ -97,6 +111,7 @@ func (s *State) propagationTerms(seat, tile int) terms {
 	if tl := &s.tiles[tile]; tl.Structure == Church && tl.Church == pl.religion {
 		ts.add(2, termChurch, p.ChurchBonus) // REL-944, GAP-35
 	}
+	s.cardTerms(&ts, rateQuery{rate: rateProp, seat: seat, other: -1, tile: tile})
 	return ts
 }
 

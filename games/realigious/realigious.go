@@ -10,7 +10,7 @@ import (
 
 // RulesVersion changes whenever a rule change alters the outcome of a
 // replay; replays made under another version are rejected.
-const RulesVersion = "realigious/2"
+const RulesVersion = "realigious/3"
 
 // maxCycleLimit bounds a configured cycle limit, and with it the length of
 // every match.
@@ -21,13 +21,16 @@ const maxCycleLimit = 1000
 type Game struct {
 	params Params
 	hash   string
+	defs   *defTable // the card definitions (carddefs.go), read-only
 }
 
 // New returns the game with the default rules (DefaultParams).
 func New() *Game { return NewWithParams(DefaultParams()) }
 
 // NewWithParams returns the game with the given rules parameters.
-func NewWithParams(p Params) *Game { return &Game{params: p, hash: p.Hash()} }
+func NewWithParams(p Params) *Game {
+	return &Game{params: p, hash: p.Hash(), defs: buildCardDefs()}
+}
 
 // Params returns the rules parameters in force.
 func (g *Game) Params() Params { return g.params }
@@ -52,12 +55,25 @@ type Config struct {
 	CycleLimit int `json:"cycle_limit"`
 	// Seats holds each seat's origin religion and character (REL-101).
 	Seats []SeatConfig `json:"seats"`
+	// NoCards plays without strategy cards: every deck is empty and combat
+	// gives no glory or shame card. It is the rules core alone, for tests
+	// of the core and for balance comparisons.
+	NoCards bool `json:"no_cards,omitempty"`
 }
 
-// SeatConfig is one seat's choices; "random" or "" picks at random (UI-215).
+// SeatConfig is one seat's choices; "random" or "" picks a religion or
+// character at random (UI-215).
 type SeatConfig struct {
 	Religion  string `json:"religion"`
 	Character string `json:"character"`
+	// Traits is the seat's trait slot (REL-610), by trait key or name; it
+	// builds the deck (REL-673). Empty means "Basic Trait 1", the slot of a
+	// player who never chose one (UI-217, GAP-29); the normalized config
+	// lists the traits either way.
+	Traits []Trait `json:"traits,omitempty"`
+	// Level is the player level the slot is checked against (GAP-27,
+	// GAP-28); 0 means the highest, 6.
+	Level int `json:"level,omitempty"`
 }
 
 // ParseConfig decodes and normalizes a config for the given seat count.
@@ -111,6 +127,16 @@ func (g *Game) ParseConfig(raw []byte, seats int) (Config, error) {
 		if _, ok := parseEnum(characterNames[:], sc.Character); !ok && sc.Character != "random" {
 			return c, fmt.Errorf("realigious: %w: seats[%d].character %q (want random or one of %v)", engine.ErrBadConfig, i, sc.Character, characterNames)
 		}
+		if sc.Level == 0 {
+			sc.Level = MaxPlayerLevel
+		}
+		if len(sc.Traits) == 0 {
+			sc.Traits = DefaultPreset.Slot().Traits // UI-217, GAP-29
+		}
+		slot := TraitSlot{Name: fmt.Sprintf("seats[%d]", i), Traits: sc.Traits}
+		if err := slot.Validate(sc.Level); err != nil {
+			return c, fmt.Errorf("realigious: %w: seats[%d].traits: %w", engine.ErrBadConfig, i, err)
+		}
 	}
 	return c, nil
 }
@@ -137,6 +163,7 @@ func (g *Game) New(raw []byte, seats int, seed uint64) (engine.State, error) {
 // turn order and the map come from the seed, in that order.
 func (g *Game) NewState(c Config, seed uint64) *State {
 	s := g.setup(c, seed)
+	s.setupDecks(c) // REL-673: after the map, so that a seed's map does not depend on the decks
 	s.startTurn()
 	return s
 }
@@ -147,10 +174,12 @@ func (g *Game) setup(c Config, seed uint64) *State {
 	seats := len(c.Seats)
 	s := &State{
 		p:          &g.params,
+		defs:       g.defs,
 		geo:        newGeometry(c.Size, c.Size),
 		size:       c.Size,
 		cycleLimit: c.CycleLimit,
 		rng:        engine.SeedPCG(seed, 0x5265616c6967), // "Realig"
+		noCards:    c.NoCards,
 		winner:     -1,
 		relocSeat:  -1,
 	}
@@ -197,6 +226,7 @@ func (g *Game) setup(c Config, seed uint64) *State {
 	for seat := 0; seat <= seats; seat++ {
 		s.see(seat) // the match starts at day (GAP-43)
 	}
+	s.zones = make([]zones, seats) // setupDecks fills them
 	return s
 }
 

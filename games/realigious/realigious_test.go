@@ -21,6 +21,7 @@ func TestConformance(t *testing.T) {
 	enginetest.Run(t, New(), enginetest.Options{
 		Seats:     []int{2, 3, 4},
 		Seeds:     seeds,
+		Config:    []byte(`{"cycle_limit":40}`), // cards make turns longer; 40 cycles keep the suite quick
 		MaxSteps:  200000,
 		Invariant: invariant,
 	})
@@ -33,7 +34,7 @@ func TestConformanceClimates(t *testing.T) {
 			enginetest.Run(t, New(), enginetest.Options{
 				Seats:     []int{2, 4},
 				Seeds:     3,
-				Config:    []byte(fmt.Sprintf(`{"climate":%q,"size":9}`, c)),
+				Config:    []byte(fmt.Sprintf(`{"climate":%q,"size":9,"cycle_limit":40}`, c)),
 				MaxSteps:  200000,
 				Invariant: invariant,
 			})

@@ -29,7 +29,7 @@ func (s *State) collectRelics(seat, t int, where engine.SeatMask) bool {
 func (s *State) gainRelic(seat, i int, how string, where engine.SeatMask) bool {
 	r := &s.relics[i]
 	from := int(r.tile)
-	r.tile, r.holder, r.seen = -1, int8(seat), 0
+	r.tile, r.holder, r.seen, r.moved = -1, int8(seat), 0, false
 	s.relicsCollected++
 	c := s.coord(from)
 	data := relicData{Seat: seat, God: s.god, Eye: r.eye, How: how, Held: s.relicsHeld(seat)}
@@ -39,7 +39,11 @@ func (s *State) gainRelic(seat, i int, how string, where engine.SeatMask) bool {
 	}
 	// GAP-62: where it happened is told only to those who saw it.
 	s.emit("relic", seat, where|engine.Only(engine.Seat(seat)), data, pub)
-	return s.relicGained(seat, r.eye, r.counts)
+	if s.relicGained(seat, r.eye, r.counts) {
+		return true
+	}
+	// Cards answer the acquisition (Rite of Exorcism, CARD-051).
+	return s.fire(hook{kind: hookRelic, seat: int8(seat), other: -1, tile: int16(from), frame: -1, n: int16(i)}, s.cont)
 }
 
 type relicData struct {
@@ -81,7 +85,7 @@ func (s *State) stackReached(seat, n int) bool {
 		// REL-925-927: every other player loses 5%, 10%, 15%.
 		for o := range s.players {
 			if o != seat && !s.players[o].defeated {
-				if s.drain(o, 5*n) {
+				if s.lowerReputation(o, 5*n, seat, 0) {
 					return true
 				}
 			}

@@ -195,6 +195,7 @@ func (g *Game) sample(v *View, geo *geometry, seat int, r *rand.PCG) (*State, er
 	b := &sampler{v: v, seat: seat, r: r}
 	s := &State{
 		p:          &g.params,
+		defs:       g.defs,
 		geo:        geo,
 		climate:    v.Climate,
 		size:       v.Width,
@@ -214,13 +215,16 @@ func (g *Game) sample(v *View, geo *geometry, seat int, r *rand.PCG) (*State, er
 		return nil, fmt.Errorf("realigious: sample view: climate %d", s.climate)
 	}
 	// v may be shared with other samplers (PrepareView): read it only.
-	for _, stage := range []func(){b.flow, b.tiles, b.players, b.factions, b.memory, b.hidden} {
+	for _, stage := range []func(){b.flow, b.tiles, b.players, b.factions, b.cards, b.memory, b.hidden} {
 		if stage(); b.err != nil {
 			return nil, b.err
 		}
 	}
 	if err := s.validate(); err != nil {
 		return nil, fmt.Errorf("realigious: sample view: the sampled state is invalid: %w", err)
+	}
+	if d := s.Pending().Seat; d != engine.Seat(seat) {
+		return nil, fmt.Errorf("realigious: sample view: the pending %q belongs to seat %d, not %d", v.Pending, d, seat)
 	}
 	return s, nil
 }
@@ -244,13 +248,21 @@ func (b *sampler) flow() {
 	mine := v.Active == b.seat
 	switch v.Pending {
 	case "move":
-		s.phase = phaseMove
+		s.phase, mine = phaseMove, true // another seat's when it controls the piece: checked at the end
 	case "sprint":
-		s.phase = phaseSprint
+		s.phase, mine = phaseSprint, true
 	case "extra_move":
-		s.phase = phaseExtraMove
+		s.phase, mine = phaseExtraMove, true
 	case "interaction":
-		s.phase = phaseInteraction
+		s.phase, mine = phaseInteraction, true
+	case "card_pay", "card_target":
+		// The seat's own card decision (card_decision): cards() builds it.
+		if v.CardDecision == nil || v.CardDecision.Kind != v.Pending {
+			b.fail("a %q decision without its card_decision", v.Pending)
+			return
+		}
+		s.phase = phaseCard
+		mine = true
 	case "designate":
 		s.phase = phaseDesignate
 		s.designSeat = int8(b.seat)
@@ -268,7 +280,7 @@ func (b *sampler) flow() {
 		b.fail("the pending decision %q is not seat %d's", v.Pending, b.seat)
 		return
 	}
-	if !mine || v.CycleEnd && s.phase != phaseDesignate {
+	if !mine || v.CycleEnd && s.phase != phaseDesignate && s.phase != phaseCard {
 		b.fail("the pending %q belongs to seat %d, not %d", v.Pending, v.Active, b.seat)
 	}
 	switch s.climate {
@@ -400,6 +412,9 @@ func (b *sampler) players() {
 		}
 		pl.religion, pl.character = pv.Religion, pv.Character
 		pl.rep = b.i32("reputation", pv.Reputation)
+		if pv.ReputationHidden {
+			pl.rep = 50 // a hidden reputation (CARD-030): the starting value as a guess
+		}
 		pl.res = [numResources]int32{b.i32("followers", pv.Followers), b.i32("donations", pv.Donations), b.i32("influence", pv.Influence)}
 		pl.propCorr = b.u8("propagation_correction", pv.PropCorr)
 		pl.combatCorr = b.u8("combat_correction", pv.CombatCorr)
@@ -479,9 +494,10 @@ func (b *sampler) factions() {
 			b.fail("seat %d holds %d relics", i, k)
 			return
 		}
-		held += b.v.Players[i].Relics
+		held += b.v.Players[i].Relics + b.v.Players[i].RelicsTaken
 	}
-	if len(f.Relics) > onMap || onMap < 0 || held < 0 || held+onMap > n {
+	n = max(n, held+onMap) // True Homecoming creates relics (CARD-059)
+	if len(f.Relics) > onMap || onMap < 0 || held < 0 || held+onMap > n || f.Moved < 0 || f.Moved > onMap {
 		b.fail("%d relics shown, %d on the map, %d held, of %d", len(f.Relics), onMap, held, n)
 		return
 	}
@@ -498,13 +514,14 @@ func (b *sampler) factions() {
 	for i := range b.v.Players {
 		pv := &b.v.Players[i]
 		types := pv.RelicTypes
-		if s.god == GiyeChin && bits.OnesCount8(uint8(types)) != pv.Relics || s.god != GiyeChin && types != 0 {
+		// A relic True Homecoming created has no type (CARD-059).
+		if s.god == GiyeChin && bits.OnesCount8(uint8(types)) > pv.Relics+pv.RelicsTaken || s.god != GiyeChin && types != 0 || pv.RelicsTaken < 0 {
 			b.fail("seat %d holds %d relics of types %08b", i, pv.Relics, types)
 			return
 		}
-		for k := 0; k < pv.Relics; k++ {
-			r := relic{tile: -1, holder: int8(i), counts: true}
-			if s.god == GiyeChin {
+		for k := 0; k < pv.Relics+pv.RelicsTaken; k++ {
+			r := relic{tile: -1, holder: int8(i), counts: k < pv.Relics}
+			if s.god == GiyeChin && types != 0 {
 				r.eye = Eye(bits.TrailingZeros8(uint8(types)))
 				types &^= 1 << r.eye
 			}
@@ -529,13 +546,19 @@ func (b *sampler) factions() {
 			r.tile = -2 // placed by hidden, once the pieces stand
 		}
 		if s.god == GiyeChin {
-			if len(left) == 0 {
-				b.fail("no Gi-ye Chin relic type left")
-				return
+			if len(left) > 0 { // none left: a relic True Homecoming created
+				r.eye, left = left[0], left[1:]
 			}
-			r.eye, left = left[0], left[1:]
 		}
 		s.relics = append(s.relics, r)
+	}
+	// The relics a card put back on the map (CARD-060): which ones is not
+	// shown, only how many.
+	for i, k := 0, f.Moved; i < len(s.relics) && k > 0; i++ {
+		if s.relics[i].tile != -1 {
+			s.relics[i].moved = true
+			k--
+		}
 	}
 	for i := range b.v.Players {
 		s.relicsCollected += int32(b.v.Players[i].Buff)
@@ -683,8 +706,8 @@ func (b *sampler) stand(o, t int) bool {
 func (b *sampler) inferDispute() {
 	s, seat := b.s, b.seat
 	var buf [16]engine.Answer
-	if s.disputeTarget(seat) >= 0 || len(s.appendBribes(buf[:0], seat)) > 0 {
-		return
+	if s.disputeTarget(seat) >= 0 || s.handCount(seat) > 0 || len(s.appendBribes(buf[:0], seat)) > 0 {
+		return // a hand is a choice too (GAP-25): nothing to infer
 	}
 	t := int(s.players[seat].pos)
 	if s.players[seat].religion == Buddhism || s.tiles[t].Structure != Trees {

@@ -118,6 +118,29 @@ type ScenarioState struct {
 	// RNG is the hex of the state's rand.PCG MarshalBinary; empty keeps the
 	// generator seeded from the scenario's seed.
 	RNG string `json:"rng,omitempty"`
+
+	// Cards is "generated" (the default: the decks the config's trait
+	// slots build, shuffled from the seed after the map, REL-673) or
+	// "none" (every composition, deck, hand and graveyard empty, and the
+	// PRNG not drawn for decks); a players entry then overrides its seat's
+	// zones. docs/scenarios.md, "Cards".
+	Cards string `json:"cards,omitempty"`
+	// Effects replaces the effects in play (player states and tile
+	// designations); [] leaves none.
+	Effects []ScenarioEffect `json:"effects,omitzero"`
+	// Frames are the card resolutions in progress, bottom first, and Ask
+	// the decision the top one asks (phase "card").
+	Frames []ScenarioFrame `json:"frames,omitzero"`
+	Ask    *ScenarioAsk    `json:"ask,omitempty"`
+	// Marks are the seats' turn marks for Time Reversal (ScenarioMark):
+	// one per seat, or [] for none; absent keeps the generated ones.
+	Marks []ScenarioMark `json:"marks,omitzero"`
+	// Chain counts the card resolutions started this turn (maxChain) and
+	// ChainHit says the bound was announced; Cancelled is the result of
+	// the rules' last "when" window.
+	Chain     *int  `json:"chain,omitempty"`
+	ChainHit  *bool `json:"chain_hit,omitempty"`
+	Cancelled *bool `json:"cancelled,omitempty"`
 }
 
 // ScenarioTiles sets the map: Fill applies to every tile, then each Set
@@ -180,6 +203,15 @@ type ScenarioPlayer struct {
 	// Revealed and Known are the seat's memory (as in ScenarioMemory).
 	Revealed *ScenarioTileSet `json:"revealed,omitempty"`
 	Known    []ScenarioKnown  `json:"known,omitzero"`
+	// Cards (REL-670): the composition the deck refills from, the deck
+	// with its top card first, the hand oldest card first, and the
+	// graveyard oldest card first; ExtraTurns are extra turns still to take
+	// (CARD-079).
+	Composition []CardID           `json:"composition,omitzero"`
+	Deck        []CardID           `json:"deck,omitzero"`
+	Hand        []ScenarioHandCard `json:"hand,omitzero"`
+	Graveyard   []CardID           `json:"graveyard,omitzero"`
+	ExtraTurns  *int               `json:"extra_turns,omitempty"`
 }
 
 // ScenarioMemory is what one seat, or the spectator, remembers: the tiles
@@ -207,6 +239,9 @@ type ScenarioRelic struct {
 	Seen []int `json:"seen,omitzero"`
 	// Counts: it counts toward mystic victory while held (default true).
 	Counts *bool `json:"counts,omitempty"`
+	// Moved: a card put it back on the map, so The Second Coming may
+	// claim it (CARD-060; default false); only for a relic on the map.
+	Moved *bool `json:"moved,omitempty"`
 }
 
 // ScenarioGovernments overrides the three local governments.
@@ -242,7 +277,8 @@ type ScenarioCelebrity struct {
 // scnStageNames and scnContNames name cycleStage and cont in scenarios.
 var (
 	scnStageNames = [...]string{stageNone: "none", stageWander: "wander", stageWind: "wind"}
-	scnContNames  = [...]string{contContact: "contact", contCycle: "cycle"}
+	scnContNames  = [numConts]string{contContact: "contact", contCycle: "cycle", contStart: "start", contInteraction: "interaction",
+		contDeclare: "declare", contEndTurn: "end_turn", contAfterEnd: "after_end", contRelocate: "relocate", contTriggers: "triggers", contWander: "wander"}
 )
 
 // ScenarioRoll is the pending roll. Absent fields are computed from the
@@ -257,13 +293,21 @@ type ScenarioRoll struct {
 	R        *int           `json:"r,omitempty"`
 	R1Terms  []ScenarioTerm `json:"r1_terms,omitzero"`
 	R2Terms  []ScenarioTerm `json:"r2_terms,omitzero"`
+	// Force is "success" or "failure" when a card decided the roll;
+	// Reckless the chance in percent to lose whatever the roll (CARD-045);
+	// Followers that the declaration paid followers (REL-547).
+	Force     string `json:"force,omitempty"`
+	Reckless  int    `json:"reckless,omitempty"`
+	Followers bool   `json:"followers,omitempty"`
 }
 
-// ScenarioTerm is one addend of a rate, as in the explain events.
+// ScenarioTerm is one addend of a rate, as in the explain events. A card
+// effect's term names its card and the effect's key.
 type ScenarioTerm struct {
 	Tier  int    `json:"tier"`
 	Name  string `json:"name"`
 	Value int    `json:"value"`
+	Card  CardID `json:"card,omitempty"`
 }
 
 // ScenarioResult is the result of a finished match.

@@ -27,7 +27,7 @@ func (sc *Scenario) Build(g *Game) (*State, error) {
 		return g.NewState(c, sc.Seed), nil
 	}
 	s := g.setup(c, sc.Seed)
-	b := &scnBuilder{s: s, st: sc.State}
+	b := &scnBuilder{s: s, st: sc.State, c: c}
 	if err := b.build(); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrScenario, err)
 	}
@@ -38,6 +38,7 @@ func (sc *Scenario) Build(g *Game) (*State, error) {
 type scnBuilder struct {
 	s  *State
 	st *ScenarioState
+	c  Config
 }
 
 func (b *scnBuilder) build() error {
@@ -84,6 +85,9 @@ func (b *scnBuilder) build() error {
 		return err
 	}
 	if err := b.players(); err != nil {
+		return err
+	}
+	if err := b.cards(); err != nil {
 		return err
 	}
 	if err := b.order(); err != nil {

@@ -153,6 +153,12 @@ func (b *scnBuilder) relic(field string, sr *ScenarioRelic) (relic, error) {
 	if sr.Counts != nil {
 		r.counts = *sr.Counts
 	}
+	if sr.Moved != nil && *sr.Moved {
+		if r.tile < 0 {
+			return r, fmt.Errorf("%s.moved: only a relic lying on the map can have been moved there", field)
+		}
+		r.moved = true
+	}
 	return r, nil
 }
 

@@ -125,7 +125,7 @@ func (b *scnBuilder) roll(phaseName string) error {
 	// out the follower bonus, REL-547: give r1_terms for it).
 	switch {
 	case sr.R1Terms != nil:
-		ts, err := scnTerms("state.roll.r1_terms", sr.R1Terms)
+		ts, err := b.scnTerms("state.roll.r1_terms", sr.R1Terms)
 		if err != nil {
 			return err
 		}
@@ -136,16 +136,22 @@ func (b *scnBuilder) roll(phaseName string) error {
 		}
 	default:
 		r.r1Terms = s.attackTerms(seat, false)
+		if t >= 0 {
+			s.cardTerms(&r.r1Terms, rateQuery{rate: rateAttack, seat: seat, other: def, tile: t})
+		}
 	}
 	switch {
 	case sr.R2Terms != nil:
-		ts, err := scnTerms("state.roll.r2_terms", sr.R2Terms)
+		ts, err := b.scnTerms("state.roll.r2_terms", sr.R2Terms)
 		if err != nil {
 			return err
 		}
 		r.r2Terms = ts
 	case combat:
 		r.r2Terms = s.defenseTerms(def, kind == rollPieceCombat)
+		if t >= 0 {
+			s.cardTerms(&r.r2Terms, rateQuery{rate: rateDefense, seat: def, other: seat, tile: t})
+		}
 	}
 	r1 := s.p.clamp(r.r1Terms.sum())
 	r2 := 0
@@ -174,17 +180,30 @@ func (b *scnBuilder) roll(phaseName string) error {
 		}
 	}
 	r.r1, r.r2, r.r = int16(r1), int16(r2), int16(rr)
+	switch sr.Force {
+	case "":
+	case "success":
+		r.force = 1
+	case "failure":
+		r.force = 2
+	default:
+		return fmt.Errorf("state.roll.force: %q (want success or failure)", sr.Force)
+	}
+	if sr.Reckless < 0 || sr.Reckless > 100 {
+		return fmt.Errorf("state.roll.reckless: %d is not a percentage", sr.Reckless)
+	}
+	r.lose, r.followers = int16(sr.Reckless), sr.Followers
 	return nil
 }
 
-func scnTerms(field string, list []ScenarioTerm) (terms, error) {
+func (b *scnBuilder) scnTerms(field string, list []ScenarioTerm) (terms, error) {
 	var ts terms
 	if len(list) > maxTerms {
 		return ts, fmt.Errorf("%s: %d terms, at most %d", field, len(list), maxTerms)
 	}
 	for i, t := range list {
 		n, ok := parseEnum(termNames[:], t.Name)
-		if !ok {
+		if !ok && t.Card == 0 {
 			return ts, fmt.Errorf("%s[%d].name: unknown term %q (want one of %v)", field, i, t.Name, termNames)
 		}
 		if t.Tier < 1 || t.Tier > 5 {
@@ -193,7 +212,15 @@ func scnTerms(field string, list []ScenarioTerm) (terms, error) {
 		if t.Value < math.MinInt16 || t.Value > math.MaxInt16 {
 			return ts, fmt.Errorf("%s[%d].value: %d is out of range", field, i, t.Value)
 		}
-		ts.list[i] = term{tier: int8(t.Tier), name: termName(n), value: int16(t.Value)}
+		tm := term{tier: int8(t.Tier), name: termName(n), value: int16(t.Value)}
+		if t.Card != 0 {
+			sub, ok := b.s.stateIndex(t.Card, t.Name)
+			if !ok {
+				return ts, fmt.Errorf("%s[%d]: %s declares no effect %q", field, i, t.Card, t.Name)
+			}
+			tm.name, tm.card, tm.sub = termCard, t.Card, uint8(sub)
+		}
+		ts.list[i] = tm
 		ts.n++
 	}
 	return ts, nil

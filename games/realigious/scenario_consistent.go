@@ -69,6 +69,9 @@ func (b *scnBuilder) consistent(phaseName string) error {
 	if err := b.consistentFactions(); err != nil {
 		return err
 	}
+	if err := b.consistentCards(); err != nil {
+		return err
+	}
 	if phaseName == "over" {
 		return nil
 	}
@@ -96,8 +99,15 @@ func (b *scnBuilder) consistent(phaseName string) error {
 		if apl.defeated {
 			return fmt.Errorf("state.active: seat %d is defeated and cannot act in phase %q", active, phaseName)
 		}
+	case "card":
+		if len(s.frames) == 0 || len(s.opts) == 0 {
+			return errors.New("state.phase: \"card\" needs the frames and the ask of a card resolution")
+		}
 	default:
-		return fmt.Errorf("state.phase: unknown phase %q (want start, move, sprint, extra_move, contact, interaction, roll, relocate, wind, wander, designate or over)", phaseName)
+		return fmt.Errorf("state.phase: unknown phase %q (want start, move, sprint, extra_move, contact, interaction, roll, relocate, wind, wander, designate, card or over)", phaseName)
+	}
+	if len(s.frames) > 0 && phaseName != "card" && phaseName != "designate" {
+		return fmt.Errorf("state.frames: card resolutions are in progress only in phase \"card\" or \"designate\", not %q", phaseName)
 	}
 	switch phaseName {
 	case "move":

@@ -35,6 +35,8 @@ type Expect struct {
 	Views []ExpectView `json:"views,omitempty"`
 	// Factions checks the god, relics, local governments and celebrity.
 	Factions *ExpectFactions `json:"factions,omitempty"`
+	// Designations checks card designations on tiles.
+	Designations []ExpectDesignation `json:"designations,omitempty"`
 }
 
 // ExpectFactions checks the factions (section 11).
@@ -98,6 +100,24 @@ type ExpectPlayer struct {
 	NightEye  *bool `json:"night_eye,omitempty"`
 	MiddleWay *bool `json:"middle_way,omitempty"`
 	Inshallah *bool `json:"inshallah,omitempty"`
+	// Cards: the hand (oldest first) and graveyard (oldest first) as lists
+	// of card IDs, the hand and deck sizes, and the keys of the states on
+	// the seat (the buff list, in the order they were made).
+	Hand      []CardID `json:"hand,omitzero"`
+	HandCount *int     `json:"hand_count,omitempty"`
+	DeckCount *int     `json:"deck_count,omitempty"`
+	Graveyard []CardID `json:"graveyard,omitzero"`
+	Buffs     []string `json:"buffs,omitzero"`
+}
+
+// ExpectDesignation checks that a tile carries a designation (REL-698):
+// the state's key and, if given, the seat that made it.
+type ExpectDesignation struct {
+	At   ScenarioPos `json:"at"`
+	Key  string      `json:"key"`
+	Seat *int        `json:"seat,omitempty"`
+	// Absent: the tile must not carry the designation.
+	Absent bool `json:"absent,omitempty"`
 }
 
 // ExpectTile checks one tile's owner (-1 neutral) and whether its church's
@@ -214,6 +234,49 @@ func (sc *Scenario) Check(res *RunResult, runErr error) []string {
 		boolEq(name+".night_eye", pl.nightEye, ep.NightEye)
 		boolEq(name+".middle_way", pl.middleWay, ep.MiddleWay)
 		boolEq(name+".inshallah", pl.inshallah, ep.Inshallah)
+		z := &s.zones[ep.Seat]
+		if ep.Hand != nil {
+			var got []CardID
+			for _, hc := range z.hand[:z.nHand] {
+				got = append(got, hc.id)
+			}
+			if !slices.Equal(got, ep.Hand) {
+				bad("%s.hand = %v, want %v", name, got, ep.Hand)
+			}
+		}
+		intEq(name+".hand_count", int(z.nHand), ep.HandCount)
+		intEq(name+".deck_count", len(z.deck), ep.DeckCount)
+		if ep.Graveyard != nil && !slices.Equal(z.grave, ep.Graveyard) && !(len(z.grave) == 0 && len(ep.Graveyard) == 0) {
+			bad("%s.graveyard = %v, want %v", name, z.grave, ep.Graveyard)
+		}
+		if ep.Buffs != nil {
+			got := []string{}
+			for i := range s.effects {
+				if e := &s.effects[i]; e.clock != clockDead && e.tile < 0 && int(e.seat) == ep.Seat {
+					got = append(got, s.effectKey(e))
+				}
+			}
+			if !slices.Equal(got, ep.Buffs) {
+				bad("%s.buffs = %v, want %v", name, got, ep.Buffs)
+			}
+		}
+	}
+	for i, ed := range ex.Designations {
+		t := s.geo.index(ed.At.Col, ed.At.Row)
+		if !ed.At.Set || ed.At.Null || t < 0 {
+			bad("designations[%d].at: %s is not a tile of the map", i, ed.At)
+			continue
+		}
+		found := false
+		for k := range s.effects {
+			e := &s.effects[k]
+			if e.clock != clockDead && int(e.tile) == t && s.effectKey(e) == ed.Key && (ed.Seat == nil || int(e.seat) == *ed.Seat) {
+				found = true
+			}
+		}
+		if found == ed.Absent {
+			bad("designations[%d]: %s carries %q = %t, want %t", i, ed.At, ed.Key, found, !ed.Absent)
+		}
 	}
 	for i, et := range ex.Tiles {
 		t := s.geo.index(et.At.Col, et.At.Row)

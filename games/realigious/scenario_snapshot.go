@@ -96,15 +96,18 @@ func Snapshot(s *State) ScenarioState {
 	st.Spectator = &ScenarioMemory{Revealed: revealed, Known: known}
 	r := &s.roll
 	st.Roll = &ScenarioRoll{
-		Kind:     sp(rollKindNames[r.kind]),
-		Seat:     ip(int(r.seat)),
-		Defender: ip(int(r.defender)),
-		Tile:     s.scnPos(int(r.tile)),
-		R1:       ip(int(r.r1)),
-		R2:       ip(int(r.r2)),
-		R:        ip(int(r.r)),
-		R1Terms:  scnSnapTerms(&r.r1Terms),
-		R2Terms:  scnSnapTerms(&r.r2Terms),
+		Kind:      sp(rollKindNames[r.kind]),
+		Seat:      ip(int(r.seat)),
+		Defender:  ip(int(r.defender)),
+		Tile:      s.scnPos(int(r.tile)),
+		R1:        ip(int(r.r1)),
+		R2:        ip(int(r.r2)),
+		R:         ip(int(r.r)),
+		R1Terms:   s.scnSnapTerms(&r.r1Terms),
+		R2Terms:   s.scnSnapTerms(&r.r2Terms),
+		Force:     [...]string{"", "success", "failure"}[r.force%3],
+		Reckless:  int(r.lose),
+		Followers: r.followers,
 	}
 	st.RelocateSeat = ip(int(s.relocSeat))
 	st.CycleStage = sp(enumName(scnStageNames[:], int(s.cycleStage)))
@@ -116,6 +119,9 @@ func Snapshot(s *State) ScenarioState {
 		sr := ScenarioRelic{Tile: s.scnPos(int(r.tile)), Holder: ip(int(r.holder)), Seen: []int{}, Counts: bp(r.counts)}
 		if r.eye != NoEye {
 			sr.Eye = sp(r.eye.String())
+		}
+		if r.moved {
+			sr.Moved = bp(true)
 		}
 		for seat := range MaxPlayers {
 			if r.seen.Has(engine.Seat(seat)) {
@@ -146,6 +152,7 @@ func Snapshot(s *State) ScenarioState {
 	}
 	raw, _ := s.rng.MarshalBinary()
 	st.RNG = hex.EncodeToString(raw)
+	s.snapshotCards(&st)
 	return st
 }
 
@@ -154,7 +161,7 @@ func Snapshot(s *State) ScenarioState {
 // StopAtChance so that running it leaves a pending chance decision alone.
 // seed only answers the chance decisions of later runs.
 func SnapshotScenario(s *State, seed uint64) *Scenario {
-	c := Config{Size: s.size, Climate: s.climate.String(), CycleLimit: s.cycleLimit}
+	c := Config{Size: s.size, Climate: s.climate.String(), CycleLimit: s.cycleLimit, NoCards: s.noCards}
 	for i := range s.players {
 		c.Seats = append(c.Seats, SeatConfig{Religion: s.players[i].religion.String(), Character: s.players[i].character.String()})
 	}
@@ -208,10 +215,10 @@ func (s *State) scnMemory(row int) (*ScenarioTileSet, []ScenarioKnown) {
 	return ts, known
 }
 
-func scnSnapTerms(ts *terms) []ScenarioTerm {
+func (s *State) scnSnapTerms(ts *terms) []ScenarioTerm {
 	out := []ScenarioTerm{}
-	for _, t := range ts.items() {
-		out = append(out, ScenarioTerm{Tier: int(t.tier), Name: t.name.String(), Value: int(t.value)})
+	for _, t := range s.explainTermsOf(ts) {
+		out = append(out, ScenarioTerm(t))
 	}
 	return out
 }

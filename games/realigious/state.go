@@ -52,6 +52,9 @@ type player struct {
 	middleWay    bool  // the temple's +10% propagation (GAP-35)
 	inshallah    bool  // the mosque's −1% declaration cost (REL-949)
 	secretArt    int32 // own turn number in which cards are free (REL-950); 0 = never
+
+	// Strategy cards.
+	extraTurns uint8 // extra turns to take after this one (A Glorious Opportunity, CARD-079, GAP-26)
 }
 
 type phase uint8
@@ -67,17 +70,28 @@ const (
 	phaseOver
 	phaseWander    // chance: where the celebrity steps (REL-983)
 	phaseDesignate // Abukaros's stack 4: whose relics to take (REL-929)
+	phaseCard      // a decision a card resolution asks (s.ask: payer, target or chance)
+	phaseBusy      // frames are resolving; never pending between answers
 )
 
-var phaseKinds = [...]string{"move", "sprint", "extra_move", "interaction", "roll", "relocate", "wind", "over", "wander", "designate"}
+var phaseKinds = [...]string{"move", "sprint", "extra_move", "interaction", "roll", "relocate", "wind", "over", "wander", "designate", "card", "busy"}
 
 // cont says where the flow resumes after a decision taken in the middle of
 // a contact or of the end of a cycle.
 type cont uint8
 
 const (
-	contContact cont = iota // the rest of the active seat's contact
-	contCycle               // the rest of the end of the cycle
+	contContact     cont = iota // the rest of the active seat's contact
+	contCycle                   // the rest of the end of the cycle
+	contStart                   // the rest of a start phase, after its cards (startRest)
+	contInteraction             // back to the interaction phase, after a card use
+	contDeclare                 // the rest of a combat declaration, after its "when" window
+	contEndTurn                 // the end phase (endTurn)
+	contAfterEnd                // the rest of the end phase, after its effects (afterEnd)
+	contRelocate                // the beaten first arrival's relocation (REL-576)
+	contTriggers                // the tile triggers after Hospital and friends (contactTriggers)
+	contWander                  // the celebrity's contact effect (wanderRest)
+	numConts
 )
 
 // Stages of the end of a cycle, run in order by resumeCycle.
@@ -110,6 +124,13 @@ type roll struct {
 	r        int16
 	r1Terms  terms
 	r2Terms  terms
+	// Card effects on the roll: force makes it succeed (1) or fail (2)
+	// whatever R; lose is a chance in percent to lose whatever the roll
+	// (All or Nothing's Reckless, CARD-045). followers records that the
+	// declaration paid followers (REL-547) until the rates are built.
+	force     int8
+	lose      int16
+	followers bool
 }
 
 // State is a Realigious position. It implements engine.State.
@@ -162,6 +183,37 @@ type State struct {
 	how     string
 	ranking []int8
 
+	// Strategy cards (section 9): the definitions (read-only, per Game),
+	// each seat's zones, the effects in play, the resolutions in progress
+	// (frames) and the decision the top frame asks (ask, with its answers
+	// and weights in opts). cancelled is the result of the rules' last
+	// "when" window (hooks.go); chain counts the card resolutions of this
+	// turn (maxChain) and chainHit that the bound was announced.
+	defs      *defTable
+	noCards   bool // config no_cards: no decks, and combat gives no glory or shame card
+	zones     []zones
+	effects   []effect
+	frames    []frame
+	opts      []engine.Outcome
+	ask       ask
+	cancelled bool
+	chain     uint8
+	chainHit  bool
+	// running is set while frames resolve (settle then defers); it is
+	// never set between answers, so it is not part of the state's value.
+	running bool
+	// effN counts the effects of each card and effMask ORs the stateDef
+	// funcs they have (efOn, ...): both are derived from effects (never
+	// encoded) so that hot paths skip the effect list when nothing in play
+	// can matter (recountEffects).
+	effN    [NumCards + 1]uint16
+	effMask uint8
+	nDead   uint16 // effects ended but not yet swept
+	// marks are the seats' play states at the start of their last own
+	// turn, kept for Time Reversal (cards_sacrifice_rewind.go); nil while
+	// no composition holds it.
+	marks []turnMark
+
 	events []engine.Event
 }
 
@@ -183,6 +235,11 @@ func (s *State) clone() *State {
 	c.known = append([]int8(nil), s.known...)
 	c.ranking = append([]int8(nil), s.ranking...)
 	c.relics = append([]relic(nil), s.relics...)
+	c.zones = cloneZones(s.zones)
+	c.effects = append([]effect(nil), s.effects...)
+	c.marks = cloneMarks(s.marks)
+	c.frames = cloneFrames(s.frames)
+	c.opts = append([]engine.Outcome(nil), s.opts...)
 	c.events = nil
 	return &c
 }

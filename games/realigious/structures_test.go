@@ -49,7 +49,7 @@ func TestClimatePools(t *testing.T) {
 		t.Run(c.climate, func(t *testing.T) {
 			got := map[Terrain]bool{}
 			for seed := uint64(0); seed < 20; seed++ {
-				s := New().NewState(Config{Size: 11, Climate: c.climate, CycleLimit: 10, Seats: make([]SeatConfig, 3)}, seed)
+				s := New().NewState(Config{NoCards: true, Size: 11, Climate: c.climate, CycleLimit: 10, Seats: make([]SeatConfig, 3)}, seed)
 				for i := range s.tiles {
 					got[s.tiles[i].Terrain] = true
 				}
@@ -82,9 +82,9 @@ func TestClimatePools(t *testing.T) {
 // TestMapPlacementIsRandomByRule checks that tiles are placed at random
 // from the seed, under the generation rules (REL-844, GAP-04).
 func TestMapPlacementIsRandomByRule(t *testing.T) {
-	a := New().NewState(Config{Size: 9, Climate: "tropical", CycleLimit: 10, Seats: make([]SeatConfig, 2)}, 1)
-	b := New().NewState(Config{Size: 9, Climate: "tropical", CycleLimit: 10, Seats: make([]SeatConfig, 2)}, 2)
-	c := New().NewState(Config{Size: 9, Climate: "tropical", CycleLimit: 10, Seats: make([]SeatConfig, 2)}, 1)
+	a := New().NewState(Config{NoCards: true, Size: 9, Climate: "tropical", CycleLimit: 10, Seats: make([]SeatConfig, 2)}, 1)
+	b := New().NewState(Config{NoCards: true, Size: 9, Climate: "tropical", CycleLimit: 10, Seats: make([]SeatConfig, 2)}, 2)
+	c := New().NewState(Config{NoCards: true, Size: 9, Climate: "tropical", CycleLimit: 10, Seats: make([]SeatConfig, 2)}, 1)
 	if slices.Equal(a.tiles, b.tiles) { // REL-844: random placement
 		t.Error("two seeds gave the same map")
 	}
@@ -143,7 +143,7 @@ func TestTileInteractionDiffersByTile(t *testing.T) {
 func TestStructuresShowTheirResource(t *testing.T) {
 	main := map[Structure]Resource{House: Followers, Building: Donations, Office: Influence}
 	for seed := uint64(0); seed < 10; seed++ {
-		s := New().NewState(Config{Size: 13, Climate: "temperate", CycleLimit: 10, Seats: make([]SeatConfig, 4)}, seed)
+		s := New().NewState(Config{NoCards: true, Size: 13, Climate: "temperate", CycleLimit: 10, Seats: make([]SeatConfig, 4)}, seed)
 		plainMax := [numResources]int32{}
 		for i := range s.tiles {
 			tl := &s.tiles[i]
@@ -206,7 +206,7 @@ func TestPropagatingStructureGivesAllItsResources(t *testing.T) {
 // never propagated and holding nothing (REL-866, REL-876, GAP-36).
 func TestLocalGovernmentsAreNeverOwned(t *testing.T) {
 	for seed := uint64(0); seed < 8; seed++ {
-		s := New().NewState(Config{Size: 11, Climate: "dry", CycleLimit: 10, Seats: make([]SeatConfig, 3)}, seed)
+		s := New().NewState(Config{NoCards: true, Size: 11, Climate: "dry", CycleLimit: 10, Seats: make([]SeatConfig, 3)}, seed)
 		count := map[Structure]int{}
 		for i := range s.tiles {
 			if st := s.tiles[i].Structure; st.LocalGovernment() {

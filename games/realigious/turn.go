@@ -25,8 +25,18 @@ func (s *State) Pending() engine.Decision {
 			d.Default = legal[0]
 		}
 		return d
+	case phaseCard:
+		d := engine.Decision{Seat: engine.Seat(s.ask.seat), Kind: askKinds[s.ask.kind]}
+		if s.ask.seat < 0 {
+			d.Seat = engine.Chance
+		}
+		if int(s.ask.def) < len(s.opts) {
+			d.Default = s.opts[s.ask.def].Answer
+		}
+		return d
 	}
-	return engine.Decision{Seat: engine.Seat(s.active()), Kind: phaseKinds[s.phase], Default: s.defaultAnswer()}
+	// Shame: Control lends the move and interaction decisions (decider).
+	return engine.Decision{Seat: engine.Seat(s.decider(s.phase)), Kind: phaseKinds[s.phase], Default: s.defaultAnswer()}
 }
 
 // defaultAnswer is the time-out answer (GAP-66): decline every option, and
@@ -66,7 +76,14 @@ func (s *State) Legal(buf []engine.Answer) []engine.Answer {
 		} else {
 			buf = append(buf, answer(ansEnd, 0))
 		}
-		return s.appendBribes(buf, seat)
+		if s.controller(seat) >= 0 {
+			return buf // Shame: Control: the controller has no use of the seat's cards and resources (GAP-61)
+		}
+		buf = s.appendBaseAttacks(buf, seat) // "tile c,r": Private Army Base (CARD-046)
+		buf = s.appendBribes(buf, seat)
+		return s.appendCardAnswers(buf, seat)
+	case phaseCard:
+		return s.optAnswers(buf)
 	case phaseWander:
 		return s.appendWanders(buf)
 	case phaseDesignate:
@@ -91,7 +108,16 @@ func (s *State) Chance() []engine.Outcome {
 	switch s.phase {
 	case phaseRoll:
 		r := int(s.roll.r)
+		if lose := int(s.roll.lose); lose > 0 {
+			// Reckless: success needs the roll and then no 10% loss (CARD-045).
+			win := r * (100 - lose)
+			return []engine.Outcome{{Answer: answer(ansFailure, 0), Weight: 100*100 - win}, {Answer: answer(ansSuccess, 0), Weight: win}}
+		}
 		return []engine.Outcome{{Answer: answer(ansFailure, 0), Weight: 100 - r}, {Answer: answer(ansSuccess, 0), Weight: r}} // REL-420, REL-523
+	case phaseCard:
+		if s.ask.seat < 0 {
+			return append([]engine.Outcome(nil), s.opts...)
+		}
 	case phaseRelocate, phaseWind, phaseWander:
 		legal := s.Legal(nil)
 		out := make([]engine.Outcome, len(legal))
@@ -120,7 +146,7 @@ func (s *State) appendMoves(buf []engine.Answer, seat int) []engine.Answer {
 
 // canContact reports whether a piece may contact tile t now.
 func (s *State) canContact(t int) bool {
-	if !s.tiles[t].Terrain.Contactable() { // REL-227, GAP-45
+	if !s.tiles[t].Terrain.Contactable() || s.ruined(t) { // REL-227, GAP-45; Ruins (CARD-070, GAP-57)
 		return false
 	}
 	for _, b := range s.blocked { // REL-814
@@ -158,11 +184,27 @@ func (s *State) Apply(a engine.Answer) ([]engine.Event, error) {
 			s.move(Dir(arg))
 		}
 	case phaseInteraction:
-		if kind == ansBribe {
+		switch kind {
+		case ansBribe:
 			s.bribe(s.active(), arg>>1, Donations+Resource(arg&1))
 			s.enterInteraction()
-		} else {
+		case ansCard:
+			if !s.useCard(s.active(), arg) {
+				s.enterInteraction()
+			}
+		case ansArm:
+			s.arm(s.active(), arg>>1, arg&1)
+		case ansDisarm:
+			s.arm(s.active(), arg, -1)
+		case ansTile:
+			s.baseAttack(s.active(), arg) // CARD-046
+		default:
 			s.resolveTile(kind == ansDispute)
+		}
+	case phaseCard:
+		s.answerFrame(a)
+		if !s.runFrames() {
+			s.resume()
 		}
 	case phaseWander:
 		if !s.wander(arg) {
@@ -174,11 +216,10 @@ func (s *State) Apply(a engine.Answer) ([]engine.Event, error) {
 		if s.phase == phaseOver {
 			break
 		}
-		if s.cont == contCycle {
-			s.resumeCycle()
-		} else {
-			s.contactRest()
+		if len(s.frames) > 0 && s.runFrames() {
+			break // the designation came in the middle of card resolutions
 		}
+		s.resume()
 	case phaseRoll:
 		s.applyRoll(kind == ansSuccess)
 	case phaseRelocate:
@@ -193,6 +234,30 @@ func (s *State) Apply(a engine.Answer) ([]engine.Event, error) {
 }
 
 func (s *State) isLegal(a engine.Answer) bool {
+	if s.phase == phaseCard {
+		return s.isOpt(a)
+	}
+	if s.phase == phaseInteraction {
+		// The card answers are checked one by one: listing them all would
+		// probe every card's targets.
+		seat := s.active()
+		switch kind, arg := splitAnswer(a); kind {
+		case ansCard:
+			i := s.handSlot(seat, arg)
+			return i >= 0 && s.usableAt(seat, i)
+		case ansArm, ansDisarm:
+			slot := arg
+			if kind == ansArm {
+				slot = arg >> 1
+			}
+			i := s.handSlot(seat, slot)
+			if i < 0 {
+				return false
+			}
+			fl := s.handOf(seat)[i].flags
+			return fl&hcSet == 0 && (fl&hcArmed != 0) == (kind == ansDisarm)
+		}
+	}
 	if s.phase == phaseRelocate {
 		kind, arg := splitAnswer(a)
 		return kind == ansTile && s.isRelocation(int(s.relocSeat), arg)
@@ -224,10 +289,12 @@ func (s *State) startTurn() {
 		pl.extraUsed = false
 		pl.returnAtEnd = false
 		s.blocked = s.blocked[:0]
+		s.markTurn(seat) // Time Reversal's mark (CARD-066, GAP-55)
 		s.emitAll("turn", seat, turnData{Cycle: s.cycle, Turn: int(pl.turns), Night: s.night})
 		if s.squallSkip { // REL-807, GAP-39
 			s.squallSkip = false
 			s.emitAll("squall", seat, nil)
+			s.expireEffects(seat, false) // a skipped turn counts as a turn (GAP-26)
 			if s.advance() {
 				return
 			}
@@ -236,6 +303,7 @@ func (s *State) startTurn() {
 		if pl.skipNext { // REL-993: the Thug's victim loses this turn
 			pl.skipNext = false
 			s.emitAll("skipped", seat, nil)
+			s.expireEffects(seat, false)
 			if s.advance() {
 				return
 			}
@@ -247,17 +315,73 @@ func (s *State) startTurn() {
 		if s.climate == Cold {
 			s.rasputitsa() // REL-813
 		}
-		// Start phase: cards are drawn here once strategy cards exist (REL-203).
-		var buf [numDirs]engine.Answer
-		if len(s.appendMoves(buf[:0], seat)) == 0 {
-			// No contactable neighbour: the piece stays and nothing happens (GAP-48).
-			s.emitAll("no_move", seat, nil)
-			s.endTurn()
+		// The card part of the start phase (REL-203, REL-677): effects that
+		// end or fire now, then the draw.
+		s.chain, s.chainHit = 0, false
+		for i := range s.zones[seat].hand {
+			s.zones[seat].hand[i].flags &^= hcSet // arming may change again
+		}
+		s.expireEffects(seat, true)
+		s.push(frame{kind: frameStart, seat: int8(seat), payer: -1, h: hook{seat: int8(seat), other: -1, tile: -1, frame: -1}})
+		if s.settle(contStart) {
 			return
 		}
-		s.phase = phaseMove // REL-204, REL-220
+		s.startRest()
 		return
 	}
+}
+
+// startRest ends the start phase and opens the move phase (REL-204).
+func (s *State) startRest() {
+	seat := s.active()
+	if s.players[seat].defeated {
+		s.endTurn()
+		return
+	}
+	if s.moveOverride(seat) {
+		return
+	}
+	var buf [numDirs]engine.Answer
+	if len(s.appendMoves(buf[:0], seat)) == 0 {
+		// No contactable neighbour: the piece stays and nothing happens (GAP-48).
+		s.emitAll("no_move", seat, nil)
+		s.endTurn()
+		return
+	}
+	s.phase = phaseMove // REL-204, REL-220
+}
+
+// moveOverride applies a card that replaces this turn's move (Footsteps of
+// God, Guidance, Operation Snow White; GAP-49): the first effect of seat
+// with a moveTo due this turn names the tile the piece moves to and
+// contacts. It reports whether it moved the piece; a tile that can no
+// longer be entered leaves the normal move (GAP-49).
+func (s *State) moveOverride(seat int) bool {
+	if s.effMask&efMoveTo == 0 {
+		return false
+	}
+	pl := &s.players[seat]
+	for i := range s.effects {
+		e := &s.effects[i]
+		if int(e.seat) != seat || e.clock == clockDead || e.at == 0 || e.at > pl.turns {
+			continue
+		}
+		sd := s.stateDef(e)
+		if sd == nil || sd.moveTo == nil {
+			continue
+		}
+		t := sd.moveTo(s, e)
+		s.endEffect(&s.effects[i])
+		s.sweep()
+		if t < 0 || pl.pos < 0 || !s.canEnter(seat, t) {
+			return false
+		}
+		pl.onStart = false
+		s.movePiece("moved", seat, t)
+		s.contact()
+		return true
+	}
+	return false
 }
 
 type turnData struct {
@@ -277,6 +401,8 @@ func (s *State) move(d Dir) {
 		if n := s.geo.neighbour(to, d); n >= 0 && s.canEnter(seat, n) {
 			to = n
 		}
+	} else {
+		to = s.sanctuaryStep(seat, from, to, d) // CARD-009, GAP-52
 	}
 	pl.onStart = false
 	s.movePiece("moved", seat, to)
@@ -342,11 +468,29 @@ func (s *State) contact() {
 	s.contactRest()
 }
 
-// contactRest runs the triggers after relic collection.
+// contactRest runs the tile triggers after relic collection: the card
+// effects on the tile (Hospital, Secession: hookContact, GAP-69), then
+// contactTriggers.
 func (s *State) contactRest() {
+	seat := s.active()
+	if s.fire(hook{kind: hookContact, seat: int8(seat), other: -1, tile: s.players[seat].pos, frame: -1}, contTriggers) {
+		return
+	}
+	s.contactTriggers()
+}
+
+// contactTriggers runs the rules' own triggers after the card effects.
+func (s *State) contactTriggers() {
 	seat := s.active()
 	pl := &s.players[seat]
 	t := int(pl.pos)
+	if t < 0 || pl.defeated {
+		s.endTurn() // a card effect defeated the seat during its contact
+		return
+	}
+	if s.onrushStep(seat) {
+		return // Glory: Onrush: another step before the interaction (GAP-61)
+	}
 	// Stealth and high ground hold while the piece contacts the tile
 	// (REL-870, REL-873); they are read from the tile, not stored.
 	if pl.religion == Buddhism && !pl.extraUsed && s.tiles[t].Owner == int8(seat) {
@@ -366,8 +510,14 @@ func (s *State) contactRest() {
 // (REL-507, GAP-18); without a choice to make the phase ends at once.
 func (s *State) enterInteraction() {
 	seat := s.active()
+	if s.players[seat].defeated {
+		s.endTurn()
+		return
+	}
 	var buf [16]engine.Answer
-	if s.disputeTarget(seat) >= 0 || len(s.appendBribes(buf[:0], seat)) > 0 {
+	// A hand is a choice (its cards can be used or armed); its size is
+	// public, so opening the phase for it reveals nothing (GAP-25).
+	if s.disputeTarget(seat) >= 0 || s.controller(seat) < 0 && (s.handCount(seat) > 0 || len(s.appendBribes(buf[:0], seat)) > 0 || len(s.baseTargets(seat)) > 0) {
 		s.phase = phaseInteraction
 		return
 	}
@@ -382,7 +532,7 @@ func (s *State) disputeTarget(seat int) int {
 	}
 	t := int(pl.pos)
 	owner := int(s.tiles[t].Owner)
-	if owner < 0 || owner == seat {
+	if owner < 0 || owner == seat || s.combatBarred(t) { // CARD-004: an Apostle is never fought over
 		return -1
 	}
 	if op := &s.players[owner]; !op.defeated && int(op.pos) == t {
@@ -403,6 +553,29 @@ func (s *State) endTurn() {
 		// (REL-568, GAP-18 (6)).
 		pl.returnAtEnd = false
 		s.movePiece("returned", seat, int(pl.prev))
+	}
+	if s.fire(hook{kind: hookEnd, seat: int8(seat), other: -1, tile: -1, frame: -1}, contAfterEnd) {
+		return
+	}
+	s.afterEnd()
+}
+
+// afterEnd ends the turn once the end phase's effects are done: effects
+// that last to this end phase expire (GAP-26), an extra turn is taken
+// (CARD-079: it does not move the cycle, day and night or the squall
+// gauge, GAP-26), and otherwise the turn passes.
+func (s *State) afterEnd() {
+	if s.phase == phaseOver {
+		return
+	}
+	seat := s.active()
+	pl := &s.players[seat]
+	s.expireEffects(seat, false)
+	if pl.extraTurns > 0 && !pl.defeated {
+		pl.extraTurns--
+		s.emitAll("extra_turn", seat, nil)
+		s.startTurn()
+		return
 	}
 	if s.climate == Tropical { // REL-806, GAP-39
 		s.squall++

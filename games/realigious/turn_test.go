@@ -31,7 +31,7 @@ func ttSeats(pairs ...string) []SeatConfig {
 // ttNew creates a match on a 9×9 map with the default cycle limit.
 func ttNew(t *testing.T, climate string, seed uint64, pairs ...string) *State {
 	t.Helper()
-	return New().NewState(Config{Size: 9, Climate: climate, CycleLimit: 100, Seats: ttSeats(pairs...)}, seed)
+	return New().NewState(Config{NoCards: true, Size: 9, Climate: climate, CycleLimit: 100, Seats: ttSeats(pairs...)}, seed)
 }
 
 // ttFlat turns the map into plain neutral grass with the same allotment on

@@ -162,22 +162,41 @@ type Explain struct {
 	RRaw     int           `json:"r_raw"`
 	R        int           `json:"r"`
 	Roll     string        `json:"roll"`
+	// Forced is "success" or "failure" when a card decided the roll
+	// whatever R (REL-702's unconditional wins and losses); Reckless is the
+	// chance in percent of losing whatever the roll (CARD-045): the success
+	// probability is then R × (100 − Reckless) / 100.
+	Forced   string `json:"forced,omitempty"`
+	Reckless int    `json:"reckless,omitempty"`
 	// Gains and DefenderLoss are followers, donations, influence.
 	Gains        [numResources]int `json:"gains"`
 	DefenderLoss [numResources]int `json:"defender_loss"`
 }
 
-// ExplainTerm is one addend of a rate.
+// ExplainTerm is one addend of a rate. A card effect's term is named by
+// the effect's key ("all_or_nothing") and names its card.
 type ExplainTerm struct {
 	Tier  int    `json:"tier"`
 	Name  string `json:"name"`
 	Value int    `json:"value"`
+	Card  CardID `json:"card,omitempty"`
 }
 
 func explainTerms(ts *terms) []ExplainTerm {
 	out := make([]ExplainTerm, 0, ts.n)
 	for _, t := range ts.items() {
-		out = append(out, ExplainTerm{Tier: int(t.tier), Name: t.name.String(), Value: int(t.value)})
+		out = append(out, ExplainTerm{Tier: int(t.tier), Name: t.name.String(), Value: int(t.value), Card: t.card})
+	}
+	return out
+}
+
+// explainTermsOf is explainTerms with card terms named by their keys.
+func (s *State) explainTermsOf(ts *terms) []ExplainTerm {
+	out := explainTerms(ts)
+	for i, t := range ts.items() {
+		if t.name == termCard {
+			out[i].Name = s.effectKey(&effect{card: t.card, sub: t.sub})
+		}
 	}
 	return out
 }
@@ -189,7 +208,7 @@ func (s *State) explain(success bool) *Explain {
 		Seat:     int(rl.seat),
 		Defender: int(rl.defender),
 		Tile:     s.coord(int(rl.tile)),
-		R1Terms:  explainTerms(&rl.r1Terms),
+		R1Terms:  s.explainTermsOf(&rl.r1Terms),
 		R1Raw:    rl.r1Terms.sum(),
 		R1:       int(rl.r1),
 		R:        int(rl.r),
@@ -197,13 +216,20 @@ func (s *State) explain(success bool) *Explain {
 	}
 	ex.RRaw = ex.R1
 	if rl.kind != rollPropagation {
-		ex.R2Terms = explainTerms(&rl.r2Terms)
+		ex.R2Terms = s.explainTermsOf(&rl.r2Terms)
 		ex.R2Raw = rl.r2Terms.sum()
 		ex.R2 = int(rl.r2)
 		ex.RRaw = ex.R1 - ex.R2
 	}
 	if success {
 		ex.Roll = "success"
+	}
+	ex.Reckless = int(rl.lose)
+	switch rl.force {
+	case 1:
+		ex.Forced = "success"
+	case 2:
+		ex.Forced = "failure"
 	}
 	return ex
 }

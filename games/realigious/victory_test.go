@@ -409,7 +409,7 @@ func TestGAP71_CycleLimitRanking(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			players := len(c.seats)
-			s := New().NewState(Config{Size: 9, Climate: "dry", CycleLimit: 1, Seats: ttSeats(ttLineup[:players]...)}, 1)
+			s := New().NewState(Config{NoCards: true, Size: 9, Climate: "dry", CycleLimit: 1, Seats: ttSeats(ttLineup[:players]...)}, 1)
 			ttFlat(s)
 			spots := [][2]int{{4, 4}, {4, 2}, {4, 6}}
 			for seat, set := range c.seats {
@@ -438,7 +438,7 @@ func TestGAP71_CycleLimitRanking(t *testing.T) {
 // Defeated seats rank after every survivor at the limit, the last defeated
 // first (GAP-71).
 func TestGAP71_DefeatedRankLast(t *testing.T) {
-	s := New().NewState(Config{Size: 9, Climate: "dry", CycleLimit: 2, Seats: ttSeats(ttLineup...)}, 1)
+	s := New().NewState(Config{NoCards: true, Size: 9, Climate: "dry", CycleLimit: 2, Seats: ttSeats(ttLineup...)}, 1)
 	ttReady(t, s, 0, 1, 2, 3)
 	ttOwn(t, s, 2, [2]int{5, 4}, [2]int{2, 0})
 	s.players[0].rep = 2

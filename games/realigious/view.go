@@ -29,6 +29,17 @@ type View struct {
 	// the monsoon, or a decision one of them caused): the pending decision
 	// belongs to no player's turn. Public, like the "cycle" event.
 	CycleEnd bool `json:"cycle_end,omitempty"`
+	// Hand is the viewing seat's own hand, newest first (slot 1, UI-314),
+	// and Composition the set its deck refills from (GAP-20); both are
+	// absent from other seats' and the spectators' views.
+	Hand        []HandCardView `json:"hand,omitempty"`
+	Composition []CardID       `json:"composition,omitempty"`
+	// Designations are the card designations on tiles this seat has
+	// revealed (REL-698).
+	Designations []EffectView `json:"designations"`
+	// CardDecision is the card resolution this seat is asked about, only
+	// in the deciding seat's view.
+	CardDecision *CardDecisionView `json:"card_decision,omitempty"`
 }
 
 // SquallView is the tropical squall gauge (REL-805).
@@ -71,7 +82,10 @@ type PlayerView struct {
 	Defeated    bool      `json:"defeated,omitempty"`
 	Turns       int       `json:"turns"`
 	// Faction counters are public (GAP-70).
-	Relics       int    `json:"relics"`
+	Relics int `json:"relics"`
+	// RelicsTaken counts the relics held that do not count: taken by Fire
+	// from Heaven (CARD-055, GAP-33).
+	RelicsTaken  int    `json:"relics_taken,omitempty"`
 	RelicTypes   EyeSet `json:"relic_types,omitempty"`
 	Buff         int    `json:"relic_buff"`
 	NightEye     bool   `json:"night_eye,omitempty"`
@@ -79,6 +93,17 @@ type PlayerView struct {
 	MiddleWay    bool   `json:"middle_way,omitempty"`
 	Inshallah    bool   `json:"inshallah,omitempty"`
 	SkipNext     bool   `json:"skip_next,omitempty"`
+	// Cards (GAP-70): hand and deck sizes, the graveyard (oldest first) and
+	// the buff list (REL-697, REL-703).
+	HandCount  int          `json:"hand_count"`
+	DeckCount  int          `json:"deck_count"`
+	Graveyard  []CardID     `json:"graveyard"`
+	Buffs      []EffectView `json:"buffs"`
+	ExtraTurns int          `json:"extra_turns,omitempty"`
+
+	// ReputationHidden: a card keeps this seat's reputation off the
+	// viewer's status board (CARD-030); Reputation is then -1.
+	ReputationHidden bool `json:"reputation_hidden,omitempty"`
 }
 
 // pendingFor names the pending decision as the seat (or spectator row) may
@@ -89,11 +114,24 @@ func (s *State) pendingFor(row int) string {
 		return phaseKinds[s.phase]
 	}
 	a := s.active()
+	kind := phaseKinds[s.phase]
+	if s.phase == phaseCard {
+		kind = askKinds[s.ask.kind]
+		if row == int(s.ask.seat) {
+			return kind // the deciding seat's own decision
+		}
+	}
 	if s.phase == phaseDesignate && row == int(s.designSeat) {
-		return phaseKinds[s.phase] // the designating seat's own decision
+		return kind // the designating seat's own decision
+	}
+	switch s.phase {
+	case phaseMove, phaseSprint, phaseExtraMove, phaseInteraction:
+		if row == s.decider(s.phase) {
+			return kind // a controlling seat's decision (Shame: Control)
+		}
 	}
 	if row == a || row < len(s.players) && s.seesPiece(row, a) || row == len(s.players) && s.pieceAudience(a).Has(engine.Spectator) {
-		return phaseKinds[s.phase]
+		return kind
 	}
 	return "turn"
 }
@@ -108,6 +146,8 @@ func (s *State) atCycleEnd() bool {
 		return s.cont == contCycle
 	case phaseRoll:
 		return s.roll.kind == rollProfessor
+	case phaseCard:
+		return s.cycleStage != stageNone
 	}
 	return false
 }
@@ -165,7 +205,7 @@ func (s *State) view(seat engine.Seat) *View {
 		if tv.Memory != Revealed {
 			continue // adjacent tiles show attributes only (UI-415)
 		}
-		tv.Visible = seat != engine.Spectator && s.seesTile(row, t) || seat == engine.Spectator && !s.night
+		tv.Visible = seat != engine.Spectator && s.seesTile(row, t) || seat == engine.Spectator && !s.night && !s.fogAt(t)
 		owner := int(s.known[row*n+t])
 		if s.ownerVisible(row, t) {
 			owner = int(tile.Owner)
@@ -185,9 +225,12 @@ func (s *State) view(seat engine.Seat) *View {
 			PropCorr: int(pl.propCorr), CombatCorr: int(pl.combatCorr), DefenseCorr: int(pl.defCorr),
 			Defeated: pl.defeated, Turns: int(pl.turns),
 		}
+		if i != row && s.repHidden(i) { // Let Not the Left Hand Know (CARD-030)
+			pv.Reputation, pv.ReputationHidden = -1, true
+		}
 		seen := false
 		if seat == engine.Spectator {
-			seen = !s.night && !s.stealthed(i) && pl.pos >= 0
+			seen = !s.night && !s.stealthed(i) && pl.pos >= 0 && !s.fogAt(int(pl.pos)) // CARD-040
 		} else {
 			seen = s.seesPiece(row, i)
 		}
@@ -202,11 +245,18 @@ func (s *State) view(seat engine.Seat) *View {
 			if int(r.holder) == i && r.eye != NoEye {
 				pv.RelicTypes |= 1 << r.eye
 			}
+			if int(r.holder) == i && !r.counts {
+				pv.RelicsTaken++
+			}
 		}
 		pv.NightEye, pv.Clairvoyance, pv.MiddleWay, pv.Inshallah, pv.SkipNext = pl.nightEye, int(pl.clairvoyance), pl.middleWay, pl.inshallah, pl.skipNext
 		v.Players = append(v.Players, pv)
 	}
 	v.Factions = s.factionsView(seat, row)
+	s.cardsView(v, seat, row)
+	for i := range s.players {
+		v.Players[i].ExtraTurns = int(s.players[i].extraTurns)
+	}
 	if s.phase == phaseOver {
 		r := s.Result()
 		v.Result = &r
@@ -223,7 +273,10 @@ type FactionsView struct {
 	// Relics lists the relics on the map whose place this seat knows (GAP-32).
 	Relics []RelicView `json:"relics"`
 	// OnMap counts the relics still on the map, known or not.
-	OnMap       int              `json:"relics_on_map"`
+	OnMap int `json:"relics_on_map"`
+	// Moved counts the relics on the map that a card put back, which The
+	// Second Coming may claim (CARD-060, GAP-60).
+	Moved       int              `json:"relics_moved,omitempty"`
 	Governments []GovernmentView `json:"governments"`
 	Celebrity   *CelebrityView   `json:"celebrity,omitempty"`
 }
@@ -260,6 +313,9 @@ func (s *State) factionsView(seat engine.Seat, row int) FactionsView {
 			continue
 		}
 		f.OnMap++
+		if r.moved {
+			f.Moved++
+		}
 		if seat != engine.Spectator && r.seen.Has(seat) {
 			f.Relics = append(f.Relics, RelicView{Tile: s.coord(int(r.tile)), Eye: r.eye})
 		}

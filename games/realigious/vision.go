@@ -17,7 +17,7 @@ type Coord struct {
 }
 
 func (s *State) coord(t int) Coord {
-	if t < 0 {
+	if t < 0 || t >= len(s.tiles) {
 		return Coord{-1, -1}
 	}
 	c, r := s.geo.colRow(t)
@@ -46,6 +46,9 @@ func (s *State) radius(seat int) int {
 
 // seesTile reports whether seat has live vision of tile t.
 func (s *State) seesTile(seat, t int) bool {
+	if s.fogHides(seat, t) { // Media Control (CARD-040, GAP-57)
+		return false
+	}
 	pl := &s.players[seat]
 	if pl.defeated || pl.pos < 0 {
 		return !s.night
@@ -53,8 +56,8 @@ func (s *State) seesTile(seat, t int) bool {
 	if !s.night || pl.nightEye { // REL-823, REL-920
 		return true
 	}
-	if c := int(s.celeb.pos); int(s.celeb.briber) == seat && c >= 0 && s.geo.distance(c, t) <= s.p.NightRadius {
-		return true // the celebrity sees for its briber, as a second piece (REL-985)
+	if c := int(s.celeb.pos); s.sharesCelebVision(seat) && c >= 0 && s.geo.distance(c, t) <= s.p.NightRadius {
+		return true // the celebrity sees for its briber, as a second piece (REL-985), and a wiretapper (CARD-033)
 	}
 	return s.geo.distance(int(pl.pos), t) <= s.radius(seat) // REL-824, REL-873
 }
@@ -68,7 +71,7 @@ func (s *State) seesPiece(seat, other int) bool {
 	if op.defeated || op.pos < 0 {
 		return false
 	}
-	if !s.stealthed(other) && s.hasAdvantage(seat, targetOffice) && !s.players[seat].defeated {
+	if !s.stealthed(other) && s.hasAdvantage(seat, targetOffice) && !s.players[seat].defeated && !s.fogHides(seat, int(op.pos)) {
 		return true // Move-in Report (REL-969)
 	}
 	if !s.seesTile(seat, int(op.pos)) {
@@ -90,7 +93,7 @@ func (s *State) pieceAudience(seat int) engine.SeatMask {
 			m |= engine.Only(engine.Seat(o))
 		}
 	}
-	if !s.night && !s.stealthed(seat) && s.players[seat].pos >= 0 {
+	if !s.night && !s.stealthed(seat) && s.players[seat].pos >= 0 && !s.fogAt(int(s.players[seat].pos)) {
 		m |= engine.SpectatorBit
 	}
 	return m
@@ -128,8 +131,8 @@ func (s *State) see(seat int) {
 		}
 		return
 	}
-	if c := int(s.celeb.pos); int(s.celeb.briber) == seat && c >= 0 {
-		s.seeTile(seat, c) // REL-985: the celebrity's surroundings
+	if c := int(s.celeb.pos); s.sharesCelebVision(seat) && c >= 0 {
+		s.seeTile(seat, c) // REL-985: the celebrity's surroundings (CARD-033: and a wiretapper's)
 		for d := Dir(0); d < numDirs; d++ {
 			if t := s.geo.neighbour(c, d); t >= 0 {
 				s.seeTile(seat, t)
@@ -156,7 +159,7 @@ func (s *State) see(seat int) {
 
 func (s *State) seeTile(seat, t int) {
 	s.reveal(seat, t)
-	if !s.ownerHidden(seat, t) { // the caller knows seat sees t
+	if !s.ownerHidden(seat, t) && !s.fogHides(seat, t) { // the caller knows seat sees t; fog (CARD-040) hides the owner
 		s.known[seat*len(s.tiles)+t] = s.tiles[t].Owner
 	}
 }
@@ -168,7 +171,7 @@ func (s *State) seeTile(seat, t int) {
 // give its position away.
 func (s *State) ownerVisible(seat, t int) bool {
 	spectator := seat == len(s.players)
-	if spectator && s.night || !spectator && !s.seesTile(seat, t) {
+	if spectator && (s.night || s.fogAt(t)) || !spectator && !s.seesTile(seat, t) {
 		return false
 	}
 	return !s.ownerHidden(seat, t)
@@ -198,8 +201,8 @@ func (s *State) ownerHidden(seat, t int) bool {
 func (s *State) refreshOwner(t int) engine.SeatMask {
 	n := len(s.tiles)
 	var m engine.SeatMask
-	if !s.night && s.tiles[t].Structure != Trees {
-		// By day with no stealth possible, every seat and spectators see it.
+	if !s.night && s.tiles[t].Structure != Trees && !s.fogAt(t) {
+		// By day with no stealth or fog possible, every seat and spectators see it.
 		for row := 0; row <= len(s.players); row++ {
 			s.known[row*n+t] = s.tiles[t].Owner
 		}

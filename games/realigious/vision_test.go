@@ -22,7 +22,7 @@ var visGame = New()
 // bonus (Buddhism's pacifism, the Explorer's sprint) changes the flow.
 func visConfig(t testing.TB, climate string, seats int) Config {
 	t.Helper()
-	raw := fmt.Sprintf(`{"size":9,"climate":%q,"seats":[`, climate)
+	raw := fmt.Sprintf(`{"size":9,"climate":%q,"no_cards":true,"seats":[`, climate)
 	for i := 0; i < seats; i++ {
 		if i > 0 {
 			raw += ","

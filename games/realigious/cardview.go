@@ -1,0 +1,160 @@
+package realigious
+
+import "tabletop/engine"
+
+// What seats see of the cards (GAP-70, docs/visibility.md): a seat sees
+// its own hand (cards, armed state and payer), the size of every hand and
+// deck, every graveyard, every player state with its duration (the buff
+// list, REL-697, REL-703; a hidden state's counters only on its own seat)
+// and the designations on tiles it has revealed (REL-698). Nobody sees a
+// deck's order or another seat's hand, composition or armed reactions.
+
+// HandCardView is one card of the viewing seat's own hand.
+type HandCardView struct {
+	// Slot is the hand slot the "card N" answers use: 1 is the newest
+	// card (UI-314).
+	Slot int    `json:"slot"`
+	Card CardID `json:"card"`
+	// Armed is the payer of an armed card ("donations", "influence"); ""
+	// when not armed (GAP-25).
+	Armed string `json:"armed,omitempty"`
+	// Set: its arming was changed this turn and stays as it is until the
+	// next turn.
+	Set bool `json:"set,omitempty"`
+	// Free: its level cost is waived (The Appointed King).
+	Free bool `json:"free,omitempty"`
+	// Stack is Spell of Ruin's stack (GAP-56).
+	Stack int `json:"stack,omitempty"`
+	// Cost is the level cost it would cost now.
+	Cost int `json:"cost"`
+}
+
+// EffectView is a card-made state on a player (in PlayerView.Buffs) or a
+// designation on a tile (in View.Designations).
+type EffectView struct {
+	Card CardID `json:"card"`
+	Key  string `json:"key"`
+	// Seat is the player it is on, or the seat that made a designation;
+	// From is the seat whose card made it.
+	Seat int    `json:"seat"`
+	From int    `json:"from"`
+	Tile *Coord `json:"tile,omitempty"`
+	// Ends is "end" when it ends at the end phase of Seat's own turn
+	// Until, "start" when at the start phase of that turn; absent, it lasts
+	// until the game or its own rule ends it (PlayerView.Turns counts own
+	// turns).
+	Ends  string `json:"ends,omitempty"`
+	Until int    `json:"until,omitempty"`
+	// At is the own turn of Seat at whose start phase it acts.
+	At int `json:"at,omitempty"`
+	// N and V are the counters the card's rules keep (uses, stacks, a
+	// chosen value); a hidden state shows them only to its own seat.
+	N int `json:"n,omitempty"`
+	V int `json:"v,omitempty"`
+}
+
+var clockEnds = [numClocks]string{clockEnd: "end", clockStart: "start"}
+
+// effectView describes e; full includes a hidden state's counters.
+func (s *State) effectView(e *effect, full bool) EffectView {
+	v := EffectView{Card: e.card, Key: s.effectKey(e), Seat: int(e.seat), From: int(e.src), Ends: clockEnds[e.clock%numClocks], At: int(e.at)}
+	if v.Ends != "" {
+		v.Until = int(e.until)
+	}
+	if e.tile >= 0 {
+		c := s.coord(int(e.tile))
+		v.Tile = &c
+	}
+	sd := s.stateDef(e)
+	if full || sd == nil || !sd.hidden {
+		v.N, v.V = int(e.n), int(e.v)
+	}
+	return v
+}
+
+// CardDecisionView is the card resolution a seat is asked about, in that
+// seat's own view only: the top frame (as in a scenario snapshot) and the
+// decision's answers. It lets the seat's client, and a bot sampling its
+// information set, know where the resolution stands.
+type CardDecisionView struct {
+	Kind    string        `json:"kind"`
+	Frame   ScenarioFrame `json:"frame"`
+	Answers []string      `json:"answers"`
+	Default string        `json:"default"`
+}
+
+// cardDecisionView describes the pending card decision for row, or nil
+// when it is not row's.
+func (s *State) cardDecisionView(row int) *CardDecisionView {
+	if s.phase != phaseCard || int(s.ask.seat) != row || row < 0 || len(s.frames) == 0 {
+		return nil
+	}
+	d := &CardDecisionView{Kind: askKinds[s.ask.kind], Frame: s.scnFrame(&s.frames[len(s.frames)-1]), Answers: []string{}}
+	for _, o := range s.opts {
+		d.Answers = append(d.Answers, s.AnswerText(o.Answer))
+	}
+	if int(s.ask.def) < len(s.opts) {
+		d.Default = s.AnswerText(s.opts[s.ask.def].Answer)
+	}
+	return d
+}
+
+// stateIndex returns the index of card's state named key.
+func (s *State) stateIndex(card CardID, key string) (int, bool) {
+	d := s.defs.get(card)
+	if d == nil {
+		return 0, false
+	}
+	for i, sd := range d.states {
+		if sd.key == key {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// cardsView fills the card parts of seat's view (row: view row).
+func (s *State) cardsView(v *View, seat engine.Seat, row int) {
+	v.Designations = []EffectView{}
+	for i := range s.effects {
+		e := &s.effects[i]
+		if e.clock == clockDead {
+			continue
+		}
+		if e.tile >= 0 {
+			if s.memory(row, int(e.tile)) != Unrevealed {
+				v.Designations = append(v.Designations, s.effectView(e, int(e.seat) == row))
+			}
+			continue
+		}
+		if int(e.seat) < len(v.Players) {
+			pv := &v.Players[e.seat]
+			pv.Buffs = append(pv.Buffs, s.effectView(e, int(e.seat) == row))
+		}
+	}
+	for i := range v.Players {
+		pv := &v.Players[i]
+		z := &s.zones[i]
+		pv.HandCount, pv.DeckCount = int(z.nHand), len(z.deck)
+		pv.Graveyard = append([]CardID{}, z.grave...)
+		if pv.Buffs == nil {
+			pv.Buffs = []EffectView{}
+		}
+	}
+	if seat == engine.Spectator || row >= len(s.players) {
+		return
+	}
+	v.CardDecision = s.cardDecisionView(row)
+	z := &s.zones[row]
+	v.Hand = []HandCardView{}
+	for i := int(z.nHand) - 1; i >= 0; i-- {
+		hc := z.hand[i]
+		hv := HandCardView{Slot: s.slotOf(row, i), Card: hc.id, Free: hc.flags&hcFree != 0, Set: hc.flags&hcSet != 0, Stack: int(hc.stack)}
+		hv.Cost = s.cardCost(row, hc.id, hv.Free, hv.Stack)
+		if hc.flags&hcArmed != 0 {
+			hv.Armed = (Donations + Resource(payerOf(hc))).String()
+		}
+		v.Hand = append(v.Hand, hv)
+	}
+	v.Composition = append([]CardID{}, z.comp...)
+}

@@ -1,0 +1,465 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
+
+	"tabletop/store"
+)
+
+// Connection tuning that is not worth a Config field.
+const (
+	outQueue      = 256              // messages waiting to be written
+	writeTimeout  = 10 * time.Second // one message, or the close handshake
+	helloTimeout  = 10 * time.Second // from upgrade to hello
+	requestTime   = 10 * time.Second // one request's work (answer, watch...)
+	maxRefusals   = 200              // rate-limit refusals in a row before closing
+	answerTimeout = requestTime
+)
+
+// conn is one WebSocket connection. One goroutine reads and handles
+// messages in order (so replies keep the order of requests), one writes
+// everything queued on out, one pings; each watched match has a frame
+// forwarder goroutine.
+type conn struct {
+	s      *Server
+	ws     *websocket.Conn
+	remote string
+	ctx    context.Context // ends when the connection closes
+	cancel context.CancelFunc
+	out    chan []byte
+	lim    *rate.Limiter
+
+	closeOnce   sync.Once
+	closing     chan struct{}
+	closeCode   websocket.StatusCode
+	closeReason string
+	writerDone  chan struct{}
+
+	// upgrade is the account the upgrade request authenticated (cookie
+	// or Bearer), if any, with its session token; hello may name another
+	// through its token. upgradeGen is hub.revocations before that.
+	upgrade      store.Account
+	upgradeOK    bool
+	upgradeToken string
+	upgradeGen   uint64
+
+	mu       sync.Mutex
+	acct     store.Account // after hello
+	session  string        // the session token hello used
+	hello    bool
+	watches  map[store.MatchID]*watch
+	refusals int
+}
+
+// handleWS upgrades /ws and serves the connection until it closes.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	if !s.originAllowed(r) {
+		s.writeError(w, r, errorf(CodeBadOrigin, "origin %q may not open a connection", truncate(r.Header.Get("Origin"), 100)))
+		return
+	}
+	if s.draining.Load() {
+		s.writeError(w, r, errorf(CodeDraining, "the server is shutting down; reconnect in a moment"))
+		return
+	}
+	c := &conn{
+		s: s, remote: remoteIP(r),
+		out:        make(chan []byte, outQueue),
+		lim:        rate.NewLimiter(s.cfg.ConnRate, s.cfg.ConnBurst),
+		closing:    make(chan struct{}),
+		writerDone: make(chan struct{}),
+		watches:    map[store.MatchID]*watch{},
+	}
+	c.upgradeGen = s.hub.revocations.Load()
+	if token, _ := credentials(r, true); token != "" {
+		if a, err := s.cfg.Auth.Authenticate(r.Context(), token); err == nil {
+			c.upgrade, c.upgradeOK, c.upgradeToken = a, true, token
+		}
+	}
+	// The origin was checked above, with the same rule as the REST calls.
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	if err != nil {
+		s.log.Debug("websocket upgrade failed", "err", err)
+		return
+	}
+	ws.SetReadLimit(MaxMessage)
+	c.ws = ws
+	c.ctx, c.cancel = context.WithCancel(context.Background())
+	s.hub.add(c)
+	go c.writeLoop()
+	go c.pingLoop()
+	stopHello := time.AfterFunc(helloTimeout, func() {
+		if !c.saidHello() {
+			c.close(closeProtocol, "no hello")
+		}
+	})
+	c.readLoop()
+	stopHello.Stop()
+	c.close(websocket.StatusNormalClosure, "")
+	<-c.writerDone
+	c.cancel()
+	c.stopWatches()
+	if s.hub.remove(c) && s.lobby != nil {
+		s.lobby.Offline(c.accountID())
+	}
+}
+
+func (c *conn) saidHello() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.hello
+}
+
+func (c *conn) accountID() store.AccountID {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.hello {
+		return 0
+	}
+	return c.acct.ID
+}
+
+// close starts closing the connection: the writer flushes what is
+// queued, then sends the close frame. Only the first call counts.
+func (c *conn) close(code websocket.StatusCode, reason string) {
+	c.closeOnce.Do(func() {
+		c.closeCode, c.closeReason = code, reason
+		close(c.closing)
+	})
+}
+
+// offer queues a message without blocking; false if the queue is full.
+func (c *conn) offer(b []byte) bool {
+	select {
+	case <-c.closing:
+		return true // going away anyway
+	default:
+	}
+	select {
+	case c.out <- b:
+		return true
+	default:
+		return false
+	}
+}
+
+// send queues a message, waiting while the queue is full, until ctx ends
+// or the connection closes; false if it was not queued.
+func (c *conn) send(ctx context.Context, b []byte) bool {
+	select {
+	case c.out <- b:
+		return true
+	case <-c.closing:
+		return false
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// writeLoop writes queued messages until close, then flushes and sends
+// the close frame.
+func (c *conn) writeLoop() {
+	defer close(c.writerDone)
+	write := func(b []byte) bool {
+		ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+		defer cancel()
+		return c.ws.Write(ctx, websocket.MessageText, b) == nil
+	}
+	for {
+		select {
+		case b := <-c.out:
+			if !write(b) {
+				c.close(websocket.StatusGoingAway, "write failed")
+				c.ws.CloseNow()
+				c.cancelCtx()
+				return
+			}
+		case <-c.closing:
+			for flushing := true; flushing; {
+				select {
+				case b := <-c.out:
+					flushing = write(b)
+				default:
+					flushing = false
+				}
+			}
+			// Close waits for the peer's close frame (up to 5 s) while
+			// the read loop ends.
+			_ = c.ws.Close(c.closeCode, c.closeReason)
+			c.cancelCtx()
+			return
+		}
+	}
+}
+
+func (c *conn) cancelCtx() {
+	if c.cancel != nil {
+		c.cancel()
+	}
+}
+
+// pingLoop pings the client every Config.PingInterval; a client that does
+// not answer within half of it is gone.
+func (c *conn) pingLoop() {
+	t := time.NewTicker(c.s.cfg.PingInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-c.closing:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.PingInterval/2)
+			err := c.ws.Ping(ctx)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusGoingAway, "ping timeout")
+				return
+			}
+		}
+	}
+}
+
+// readLoop reads and handles messages in order until the connection ends.
+func (c *conn) readLoop() {
+	for {
+		typ, b, err := c.ws.Read(c.ctx)
+		if err != nil {
+			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
+				c.s.metrics.errors.WithLabelValues(string(CodeTooLarge)).Inc()
+			}
+			return
+		}
+		if typ != websocket.MessageText {
+			c.replyError(0, errorf(CodeBadRequest, "messages are JSON text, not binary"))
+			continue
+		}
+		if !c.handle(b) {
+			return
+		}
+	}
+}
+
+// handle decodes, limits, authorizes and carries out one message, and
+// queues its reply. It returns false when the connection must end.
+func (c *conn) handle(b []byte) bool {
+	m, err := Decode(b)
+	hello := c.saidHello()
+	if err != nil {
+		c.s.metrics.messages.WithLabelValues("invalid").Inc()
+		if m.ID == 0 && m.Type == "" {
+			c.sendError(err)
+		} else {
+			c.replyError(m.ID, err)
+		}
+		if !hello {
+			c.close(closeProtocol, "bad hello")
+			return false
+		}
+		return true
+	}
+	c.s.metrics.messages.WithLabelValues(m.Type).Inc()
+	if !hello {
+		if m.Type != "hello" {
+			c.replyError(m.ID, errorf(CodeHelloRequired, "the first message must be hello"))
+			c.close(closeProtocol, "hello required")
+			return false
+		}
+		return c.doHello(m)
+	}
+	if ok, wait := c.allow(); !ok {
+		c.replyError(m.ID, &Error{Code: CodeRateLimited, Msg: "too many messages; slow down", RetryAfter: wait})
+		c.mu.Lock()
+		c.refusals++
+		n := c.refusals
+		c.mu.Unlock()
+		if n > maxRefusals {
+			c.close(closeTooMany, "too many messages")
+			return false
+		}
+		return true
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, requestTime)
+	data, after, err := c.dispatch(ctx, m)
+	cancel()
+	if err != nil {
+		c.replyError(m.ID, err)
+		return true
+	}
+	if m.ID != 0 {
+		c.reply(m.ID, data)
+	}
+	if after != nil {
+		after()
+	}
+	return true
+}
+
+// allow applies the connection's and the account's message limits.
+func (c *conn) allow() (bool, time.Duration) {
+	now := c.s.cfg.Live.Now()
+	if !c.lim.AllowN(now, 1) {
+		r := c.lim.ReserveN(now, 1)
+		d := r.DelayFrom(now)
+		r.CancelAt(now)
+		return false, d
+	}
+	if ok, d := c.s.hub.allowAccount(c.accountID(), now); !ok {
+		return false, d
+	}
+	c.mu.Lock()
+	c.refusals = 0
+	c.mu.Unlock()
+	return true, 0
+}
+
+// replyMessage is {"type":"reply","id":N,"ok":...}.
+type replyMessage struct {
+	Type  string     `json:"type"`
+	ID    int64      `json:"id"`
+	OK    bool       `json:"ok"`
+	Data  any        `json:"data,omitempty"`
+	Error *wireError `json:"error,omitempty"`
+}
+
+func (c *conn) reply(id int64, data any) {
+	if data == nil {
+		data = struct{}{}
+	}
+	b, err := json.Marshal(replyMessage{Type: "reply", ID: id, OK: true, Data: data})
+	if err != nil {
+		c.replyError(id, err)
+		return
+	}
+	c.send(c.ctx, b)
+}
+
+func (c *conn) replyError(id int64, err error) {
+	e := c.logged(err)
+	w := e.wire()
+	b, _ := json.Marshal(replyMessage{Type: "reply", ID: id, OK: false, Error: &w})
+	c.send(c.ctx, b)
+}
+
+// sendError sends an error that answers no message.
+func (c *conn) sendError(err error) {
+	e := c.logged(err)
+	b, _ := json.Marshal(struct {
+		Type  string    `json:"type"`
+		Error wireError `json:"error"`
+	}{"error", e.wire()})
+	c.send(c.ctx, b)
+}
+
+func (c *conn) logged(err error) *Error {
+	e := toWire(err)
+	c.s.metrics.errors.WithLabelValues(string(e.Code)).Inc()
+	if e.Code == CodeInternal {
+		c.s.log.Error("websocket request failed", "account", c.accountID(), "err", err)
+	}
+	return e
+}
+
+// doHello checks the protocol version and the session, and registers the
+// connection with its account.
+func (c *conn) doHello(m Message) bool {
+	if m.Protocol != ProtocolVersion {
+		c.replyError(m.ID, &Error{
+			Code:      CodeUnsupportedProtocol,
+			Msg:       "tabletop: protocol " + itoa(m.Protocol) + " is not supported; this server speaks " + itoa(ProtocolVersion),
+			Supported: []int{ProtocolVersion},
+		})
+		c.close(closeProtocol, "unsupported protocol")
+		return false
+	}
+	a, ok, token, gen := c.upgrade, c.upgradeOK, c.upgradeToken, c.upgradeGen
+	if m.Token != "" {
+		gen = c.s.hub.revocations.Load()
+		ctx, cancel := context.WithTimeout(c.ctx, requestTime)
+		acct, err := c.s.cfg.Auth.Authenticate(ctx, m.Token)
+		cancel()
+		a, ok, token = acct, err == nil, m.Token
+	}
+	c.mu.Lock()
+	c.acct, c.hello, c.session = a, ok, token
+	c.mu.Unlock()
+	// A logout or password change that ended the session after it was
+	// authenticated may have swept the connections before this one said
+	// who it is: look again (hub.closeSessions).
+	if ok && c.s.hub.revocations.Load() != gen {
+		ctx, cancel := context.WithTimeout(c.ctx, requestTime)
+		_, err := c.s.cfg.Auth.Authenticate(ctx, token)
+		cancel()
+		ok = err == nil
+	}
+	if !ok {
+		c.mu.Lock()
+		c.hello = false
+		c.mu.Unlock()
+		c.replyError(m.ID, errorf(CodeUnauthorized, "no valid session: sign in or play as a guest first"))
+		c.close(closeUnauthorized, "unauthorized")
+		return false
+	}
+	c.s.hub.register(c, a.ID)
+	if c.s.lobby != nil {
+		c.s.lobby.Online(a.ID)
+	}
+	c.s.log.Debug("hello", "account", a.ID, "remote", c.remote)
+	c.reply(m.ID, map[string]any{
+		"protocol":     ProtocolVersion,
+		"server":       "tabletop",
+		"account":      toAccountJSON(a),
+		"live_matches": c.s.mgr.liveFor(a.ID),
+		"limits": map[string]any{
+			"max_message":         MaxMessage,
+			"messages_per_second": float64(c.s.cfg.ConnRate),
+			"burst":               c.s.cfg.ConnBurst,
+		},
+		"now": wireTime(c.s.cfg.Live.Now()),
+	})
+	return true
+}
+
+// dispatch carries out a message after hello. after, if not nil, runs
+// once the reply is queued (a watch starts its frames then).
+func (c *conn) dispatch(ctx context.Context, m Message) (data any, after func(), err error) {
+	switch m.Type {
+	case "hello":
+		return nil, nil, errorf(CodeBadRequest, "hello was already said")
+	case "ping":
+		return map[string]any{"now": wireTime(c.s.cfg.Live.Now())}, nil, nil
+	case "live_matches":
+		return map[string]any{"matches": c.s.mgr.liveFor(c.accountID())}, nil, nil
+	case "watch":
+		return c.watch(ctx, m)
+	case "unwatch":
+		c.unwatch(m.Match)
+		return nil, nil, nil
+	case "answer":
+		d, err := c.answer(ctx, m)
+		return d, nil, err
+	case "leave", "rejoin", "concede":
+		return nil, nil, c.seatAction(ctx, m)
+	}
+	if isLobbyType(m.Type) {
+		if c.s.lobby == nil {
+			return nil, nil, errorf(CodeUnavailable, "this server has no lobby")
+		}
+		if c.s.draining.Load() {
+			return nil, nil, errorf(CodeDraining, "the server is shutting down")
+		}
+		d, err := c.s.lobby.Handle(ctx, c.accountID(), m)
+		return d, nil, err
+	}
+	return nil, nil, errorf(CodeUnknownType, "unknown message type %q", m.Type)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,61 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { harness } from "./harness";
+import { fixture } from "./fixtures";
+import { applyFrame, newMatchState } from "../src/game/match";
+import { ProtocolError } from "../src/net/socket";
+import type { Frame } from "../src/game/types";
+
+function started() {
+  const f = fixture("decision-move");
+  const frame: Frame = { match: 9 as any, seat: f.seat, from: 0, version: 12, steps: [], view: f.view, decision: f.decision };
+  const h = harness({ screen: "play", match: applyFrame(newMatchState(9, f.seat), frame) });
+  return { f, h };
+}
+
+test("an answer carries the match and the version it was computed against; one at a time", async () => {
+  const { f, h } = started();
+  const a = f.decision!.answers[0];
+  const p = h.ctl.answer(a);
+  assert.equal(h.store.state.match?.answering, 12);
+  await h.ctl.answer(a); // ignored while the first is in flight
+  await p;
+  assert.deepEqual(h.sent.filter((x) => x.type === "answer"), [{ type: "answer", fields: { match: 9, version: 12, answer: a } }]);
+});
+
+test("a stale_version refusal re-watches from the version held", async () => {
+  const { f, h } = started();
+  (h.ctl.socket as any).request = async (type: string, fields: Record<string, unknown>) => {
+    h.sent.push({ type, fields });
+    if (type === "answer") throw new ProtocolError("stale_version", "old", { version: 14 });
+    return { seat: f.seat, seats: [] };
+  };
+  await h.ctl.answer(f.decision!.answers[0]);
+  assert.deepEqual(h.sent.at(-1), { type: "watch", fields: { match: 9, since: 12 } });
+  assert.equal(h.store.state.match?.answering, null, "the buttons come back");
+});
+
+test("after a reconnect the match on screen is watched again from its last version", async () => {
+  const { h } = started();
+  await (h.ctl as any).onHello({ account: null, live_matches: [], now: new Date().toISOString() });
+  assert.ok(h.sent.some((x) => x.type === "watch" && x.fields.match === 9 && x.fields.since === 12));
+});
+
+test("frames of another match are dropped", () => {
+  const { f, h } = started();
+  (h.ctl as any).onFrame({ match: 10, seat: 0, from: 0, version: 99, steps: [], view: f.view });
+  assert.equal(h.store.state.match?.version, 12);
+  (h.ctl as any).onFrame({ match: 9, seat: 0, from: 12, version: 13, steps: [{ version: 13, events: [] }], view: f.view });
+  assert.equal(h.store.state.match?.version, 13);
+});
+
+// UI-210: when the room's countdown ends the match starts: the loading screen, then play.
+test("match_start shows the loading screen, watches from the start, and the first frame shows the match", async () => {
+  const f = fixture("decision-move");
+  const h = harness({ screen: "room" });
+  await h.ctl.onMatchStart({ match: 43, seat: f.seat });
+  assert.equal(h.store.state.screen, "loading");
+  assert.deepEqual(h.sent.at(-1), { type: "watch", fields: { match: 43, since: 0 } });
+  (h.ctl as any).onFrame({ match: 43, seat: f.seat, from: 0, version: 3, steps: [], view: f.view, decision: f.decision });
+  assert.equal(h.store.state.screen, "play");
+});

@@ -1,0 +1,62 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Translator } from "../src/i18n/i18n";
+import { answerLabel, eventLine, explainLines, isExplain } from "../src/game/text";
+import { parseAnswer } from "../src/game/decision";
+import { sampleEvents } from "./fixtures";
+
+const names = { seat: (s: number) => `P${s}`, handCard: (n: number) => (n === 1 ? "CARD-001" : undefined) };
+
+test("every event kind the engine emits has a log line in both languages, no raw placeholders", () => {
+  for (const lang of ["en", "ko"] as const) {
+    const t = new Translator(lang);
+    for (const e of sampleEvents()) {
+      const l = eventLine(t, e, names);
+      assert.ok(l.text.length > 0, `${lang} ${e.kind}`);
+      assert.doesNotMatch(l.text, /\{\w+\}/, `${lang} ${e.kind}: ${l.text}`);
+      assert.notEqual(l.text, e.kind, `${lang} ${e.kind} has its own text`);
+    }
+  }
+});
+
+// REL-436 and the architecture's "Explain": every roll shows its arithmetic.
+test("propagation and combat lines carry their explain arithmetic", () => {
+  const t = new Translator("en");
+  for (const e of sampleEvents().filter((x) => isExplain(x.data))) {
+    const l = eventLine(t, e, names);
+    assert.ok(l.explain && l.explain.length >= 2, e.kind);
+    const d = e.data;
+    assert.ok(l.explain!.some((x) => x.includes(`= ${d.r1}%`)), `${e.kind}: R1 total shown`);
+    if (d.r2_terms?.length) assert.ok(l.explain!.some((x) => x.includes(`${d.r1} − ${d.r2} = ${d.r}%`)), `${e.kind}: R shown`);
+  }
+});
+
+test("explain shows every term with its sign and the clamp", () => {
+  const t = new Translator("en");
+  const lines = explainLines(t, {
+    kind: "propagation", seat: 0, defender: -1, r1_terms: [{ tier: 5, name: "base", value: 50 }, { tier: 4, name: "hinduism_polytheism", value: -10 }],
+    r1_raw: 40, r1: 40, r2_raw: 0, r2: 0, r_raw: 5, r: 10, roll: "failure", gains: [0, 0, 0],
+  });
+  assert.match(lines[0], /base 50 − Polytheism \(Hinduism\) 10 = 40%/);
+  assert.ok(lines.some((l) => /clamped from 5/.test(l)));
+  assert.ok(lines.some((l) => /Roll: failure/.test(l)));
+});
+
+test("answer labels name cards, seats and directions", () => {
+  const t = new Translator("en");
+  assert.equal(answerLabel(t, parseAnswer("move ne"), names), "Move north-east");
+  assert.equal(answerLabel(t, parseAnswer("card 1"), names), "Use Gleaning");
+  assert.equal(answerLabel(t, parseAnswer("seat 2"), names), "P2");
+  assert.equal(answerLabel(t, parseAnswer("bribe police influence"), names), "Bribe the police station with influence");
+  const ko = new Translator("ko");
+  assert.equal(answerLabel(ko, parseAnswer("card 1"), names), "이삭 줍기 사용");
+  assert.equal(answerLabel(ko, parseAnswer("frobnicate"), names), "frobnicate");
+});
+
+// GAP-62: the log shows what the seat was told; a move seen at one end only says so.
+test("a move seen only at one end does not invent the other", () => {
+  const t = new Translator("en");
+  const l = eventLine(t, { kind: "moved", seat: 1, data: { to: { col: 2, row: 3 } } }, names);
+  assert.equal(l.text, "P1 appeared at (2,3)");
+  assert.deepEqual(l.tiles, [{ col: 2, row: 3 }]);
+});

@@ -1,0 +1,103 @@
+package webclient
+
+import (
+	"io"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestDistIsBuilt checks the committed bundle without Node: index.html
+// names assets that exist, and nothing in it loads from another host (the
+// client takes no asset from the internet at run time).
+func TestDistIsBuilt(t *testing.T) {
+	files := FS()
+	index, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		t.Fatalf("ReadFile(index.html) = %v; run npm --prefix web run build", err)
+	}
+	refs := regexp.MustCompile(`(?:src|href)="([^"]+)"`).FindAllStringSubmatch(string(index), -1)
+	assets := 0
+	for _, m := range refs {
+		ref := m[1]
+		if strings.HasPrefix(ref, "data:") {
+			continue
+		}
+		if strings.Contains(ref, "//") {
+			t.Errorf("index.html loads %q from another host", ref)
+			continue
+		}
+		if _, err := fs.Stat(files, strings.TrimPrefix(ref, "/")); err != nil {
+			t.Errorf("index.html names %q, which is not in dist: %v", ref, err)
+		}
+		assets++
+	}
+	if assets < 2 {
+		t.Errorf("index.html names %d assets, want the script and the stylesheet", assets)
+	}
+	err = fs.WalkDir(files, "assets", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(files, path)
+		if err != nil {
+			return err
+		}
+		for _, bad := range []string{"fonts.googleapis.com", "cdn.jsdelivr", "unpkg.com", "cdnjs."} {
+			if strings.Contains(string(b), bad) {
+				t.Errorf("%s references %s", path, bad)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("WalkDir(assets) = %v", err)
+	}
+}
+
+// TestHandlerServesClientRoutes checks that paths naming no file get
+// index.html, so a reload on a client route works, and assets are served.
+func TestHandlerServesClientRoutes(t *testing.T) {
+	srv := httptest.NewServer(Handler())
+	defer srv.Close()
+	for _, path := range []string{"/", "/play", "/menu/traits"} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(b), `id="app"`) {
+			t.Errorf("GET %s = %d, want index.html", path, res.StatusCode)
+		}
+	}
+}
+
+// TestWebUnitTests runs the client's unit tests (web/test, node --test):
+// view → render model, decisions, event texts and explain arithmetic,
+// i18n completeness (UI-409, UI-410-UI-416, GAP-63, CARD-001-084), and the
+// reconnecting socket. They need Node and web/node_modules, so they run only
+// with TABLETOP_WEB_TESTS=1 (npm ci --prefix web first).
+func TestWebUnitTests(t *testing.T) {
+	if os.Getenv("TABLETOP_WEB_TESTS") != "1" {
+		t.Skip("set TABLETOP_WEB_TESTS=1 (with Node and npm ci --prefix web) to run the web client's unit tests")
+	}
+	web, err := filepath.Abs(filepath.Join("..", "web"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, script := range []string{"typecheck", "test"} {
+		cmd := exec.Command("npm", "--prefix", web, "run", script)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("npm run %s: %v\n%s", script, err, out)
+		}
+		t.Logf("npm run %s: ok", script)
+	}
+}
