@@ -54,13 +54,13 @@ type sentAnswer struct {
 // seatBot is one bot client of matches mode. Its fields belong to its
 // goroutine (run).
 type seatBot struct {
-	m      *matchRun
-	acct   int
-	c      *Client
-	gen    int // counts connections: events of an older one are stale
-	events chan seatEvent
-	rng    *rand.Rand
-	lim    *rate.Limiter
+	m    *matchRun
+	acct int
+	c    *Client
+	gen  int // counts connections: events of an older one are stale
+	box  mailbox
+	rng  *rand.Rand
+	lim  *rate.Limiter
 
 	room     int64 // the room readied in
 	match    int64
@@ -95,7 +95,7 @@ func (r *runner) matches(ctx context.Context) (*Result, error) {
 	bots := make([]*seatBot, n)
 	for i := range bots {
 		bots[i] = &seatBot{
-			m: m, acct: i, events: make(chan seatEvent, 64),
+			m: m, acct: i, box: newMailbox(),
 			rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(i))),
 		}
 	}
@@ -211,13 +211,40 @@ func (b *seatBot) connect(ctx context.Context) bool {
 	return true
 }
 
-// deliver hands an event to the bot's goroutine (dropping it once the
-// run is over).
-func (b *seatBot) deliver(ev seatEvent) {
+// deliver hands an event to the bot's goroutine. It never blocks: the
+// connection's reader calls it, and a reader that waited for a bot that
+// waits to write to the server, which waits to write to the reader,
+// would close a loop that only the server's write timeout breaks.
+func (b *seatBot) deliver(ev seatEvent) { b.box.put(ev) }
+
+// mailbox is an unbounded queue of events with one reader. (Bounded by
+// the protocol in practice: a bot gets a frame per step of its own match
+// and a few lobby messages.)
+type mailbox struct {
+	mu    sync.Mutex
+	queue []seatEvent
+	ready chan struct{} // has a token while queue is not empty
+}
+
+func newMailbox() mailbox { return mailbox{ready: make(chan struct{}, 1)} }
+
+func (m *mailbox) put(ev seatEvent) {
+	m.mu.Lock()
+	m.queue = append(m.queue, ev)
+	m.mu.Unlock()
 	select {
-	case b.events <- ev:
-	case <-b.m.ctx.Done():
+	case m.ready <- struct{}{}:
+	default:
 	}
+}
+
+// take returns the queued events (nil if none) and empties the queue.
+func (m *mailbox) take() []seatEvent {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	q := m.queue
+	m.queue = nil
+	return q
 }
 
 // onPush runs on the connection's reader: it reads what the bot needs
@@ -263,7 +290,12 @@ func (b *seatBot) run(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
-		case ev := <-b.events:
+		case <-b.box.ready:
+		}
+		for _, ev := range b.box.take() {
+			if ctx.Err() != nil {
+				return
+			}
 			b.handle(ctx, ev)
 		}
 	}

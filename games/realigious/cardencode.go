@@ -251,7 +251,7 @@ func (s *State) validateCards() error {
 	for k := range s.frames {
 		f := &s.frames[k]
 		d := s.defs.get(f.card)
-		if f.kind == frameUse && f.stage > stageTarget && d != nil && int(f.nt) != len(d.targets) {
+		if f.kind == frameUse && f.flags&(frReaction|frNullified) == 0 && f.stage > stageTarget && d != nil && int(f.nt) != len(d.targets) {
 			return fmt.Errorf("frame %d: %s past its targets with %d of %d chosen", k, f.card, f.nt, len(d.targets))
 		}
 		for j := 0; j < int(f.nt); j++ {
@@ -283,7 +283,21 @@ func (s *State) validateAsk() error {
 		case askTarget:
 			d := s.defs.get(top.card)
 			if top.kind != frameUse || top.stage != stageTarget || d == nil || int(top.nt) >= len(d.targets) {
-				return fmt.Errorf("a target decision without a card choosing targets")
+				// A choice an effect asks of a seat while it resolves: any
+				// target kind, in range.
+				switch kind {
+				case ansTile:
+					ok = arg < nt
+				case ansSeat:
+					ok = arg < np
+				case ansHand:
+					ok = arg >= 1 && arg <= HandLimit
+				case ansDeck, ansGrave:
+					ok = CardID(arg).Valid()
+				case ansPick, ansPay:
+					ok = true
+				}
+				break
 			}
 			switch d.targets[top.nt].kind {
 			case targetTile:

@@ -84,6 +84,9 @@ func repentanceRoll(s *State, e *effect, r *roll) {
 // and changes no correction; it does not cast more nets.
 func castNets(s *State, f *frame) bool {
 	seat, from := int(f.seat), int(f.h.tile)
+	if from < 0 || from >= len(s.tiles) || int(f.x[1]) < 0 || int(f.x[1]) >= len(s.tiles) {
+		return true // only a damaged encoding gets here: end the nets, never index out of range
+	}
 	switch f.step {
 	case 0:
 		if f.x[0] <= 0 || s.players[seat].defeated {

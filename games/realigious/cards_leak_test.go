@@ -106,12 +106,9 @@ func TestCardsLeakNothing(t *testing.T) {
 }
 
 // clKnownLeaks are cards whose resolution is known to depend on hidden
-// cards in a way the seats can see, waiting for a fix by their group:
-//   - CARD-068 Catastrophe asks a chance decision among the tied
-//     highest-cost cards of every hand before the hands are discarded, so
-//     whether (and among how many) it asks depends on hidden hands; the
-//     hands should go to the graveyards first (public), then the pick.
-var clKnownLeaks = []string{`"card":"CARD-068"`}
+// cards in a way the seats can see. None today: Catastrophe (CARD-068),
+// once listed here, now discards every hand (public) before its pick.
+var clKnownLeaks = []string{}
 
 // clKnownLeak reports whether the events show the use of a card listed in
 // clKnownLeaks.
