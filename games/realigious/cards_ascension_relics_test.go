@@ -30,8 +30,8 @@ func TestCardHumbleBurntOffering(t *testing.T) {
 			other := g3Relic(s, g1At(s, 7, 3), -1, tc.seen...)
 			g1Hand(s, 0, cardAHumbleBurntOffering)
 			g1Interact(t, s, 0)
-			if got := g1Offered(s, "card 1"); got != tc.offered {
-				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, g1Legal(s))
+			if got := offered(s, "card 1"); got != tc.offered {
+				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, legalTexts(s))
 			}
 			if !tc.offered {
 				return
@@ -80,8 +80,8 @@ func TestCardTheLastPiece(t *testing.T) {
 			s.players[0].res = [numResources]int32{0, tc.res, tc.res}
 			g1Hand(s, 0, cardTheLastPiece)
 			g1Interact(t, s, 0)
-			if got := g1Offered(s, "card 1"); got != tc.offered {
-				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, g1Legal(s))
+			if got := offered(s, "card 1"); got != tc.offered {
+				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, legalTexts(s))
 			}
 			if !tc.offered {
 				return
@@ -90,7 +90,7 @@ func TestCardTheLastPiece(t *testing.T) {
 			if r := s.relics[i]; r.holder != 0 || r.tile != -1 || s.relicsHeld(0) != 1 || s.players[0].buff != 1 {
 				t.Errorf("relic %+v, held %d, buff %d: want held and counted by seat 0", r, s.relicsHeld(0), s.players[0].buff)
 			}
-			if g1Find(evs, "relic") == nil || strings.Contains(g3Seen(t, evs, 1), g3JSON(s, g1At(s, 8, 8))) {
+			if findEvent(evs, "relic") == nil || strings.Contains(g3Seen(t, evs, 1), g3JSON(s, g1At(s, 8, 8))) {
 				t.Errorf("relic event missing or its tile told to seat 1 (GAP-62): %s", g3Seen(t, evs, 1))
 			}
 		})
@@ -136,14 +136,14 @@ func TestCardRiteOfExorcism(t *testing.T) {
 			evs := g1Do(t, s, "card 1", "pay donations")
 			r := s.relics[i]
 			if got := r.holder == -1 && r.tile >= 0; got != tc.relocate {
-				t.Fatalf("relic %+v: relocated = %v, want %v (events %v)", r, got, tc.relocate, g1Kinds(evs))
+				t.Fatalf("relic %+v: relocated = %v, want %v (events %v)", r, got, tc.relocate, eventKinds(evs))
 			}
 			if !tc.relocate {
 				if r.holder != int8(user) {
 					t.Errorf("relic %+v, want held by seat %d", r, user)
 				}
-				if tc.fire && (!slices.Contains(g1Grave(s, 1), cardRiteOfExorcism) || g1Find(evs, "relic_take_nullified") == nil) {
-					t.Errorf("graveyard %v, events %v: the nullified Rite counts as used", g1Grave(s, 1), g1Kinds(evs))
+				if tc.fire && (!slices.Contains(g1Grave(s, 1), cardRiteOfExorcism) || findEvent(evs, "relic_take_nullified") == nil) {
+					t.Errorf("graveyard %v, events %v: the nullified Rite counts as used", g1Grave(s, 1), eventKinds(evs))
 				}
 				return
 			}
@@ -176,8 +176,8 @@ func TestCardRiteOfExorcismOnContact(t *testing.T) {
 	g1Start(t, s, 0)
 	g1Own(s, 0, dest)
 	evs := g1Do(t, s, "move e")
-	if r := s.relics[i]; r.holder != -1 || !r.moved || g1Find(evs, "relic_relocated") == nil {
-		t.Fatalf("relic %+v, events %v: the Rite must relocate it", r, g1Kinds(evs))
+	if r := s.relics[i]; r.holder != -1 || !r.moved || findEvent(evs, "relic_relocated") == nil {
+		t.Fatalf("relic %+v, events %v: the Rite must relocate it", r, eventKinds(evs))
 	}
 	if s.players[0].buff != 1 || s.phase != phaseInteraction && s.phase != phaseMove {
 		t.Errorf("buff %d, phase %s", s.players[0].buff, phaseKinds[s.phase])
@@ -234,7 +234,7 @@ func TestCardPowerOfTheAscended(t *testing.T) {
 		g1Hand(s, 0, cardPowerOfTheAscended)
 		g1Interact(t, s, 0)
 		g1Do(t, s, "card 1", "pay donations")
-		g1Pending(t, s, engine.Chance, "card_chance")
+		wantPending(t, s, engine.Chance, "card_chance")
 		g1Do(t, s, "pick 0", "pick 1") // the first, then the last of the two left
 		if s.relics[keep].holder != 0 || len(s.relicsOf(0)) != 1 {
 			t.Errorf("held %v, want only relic %d", s.relicsOf(0), keep)
@@ -245,8 +245,8 @@ func TestCardPowerOfTheAscended(t *testing.T) {
 		g3Relic(s, -1, 0)
 		g1Hand(s, 0, cardPowerOfTheAscended)
 		g1Interact(t, s, 0)
-		if g1Offered(s, "card 1") {
-			t.Errorf("offered with one relic (GAP-60): %v", g1Legal(s))
+		if offered(s, "card 1") {
+			t.Errorf("offered with one relic (GAP-60): %v", legalTexts(s))
 		}
 	})
 	t.Run("expires after 5 own turns", func(t *testing.T) {
@@ -255,7 +255,7 @@ func TestCardPowerOfTheAscended(t *testing.T) {
 		s.players[0].turns += ascendedTurns
 		s.expireEffects(0, false)
 		g1MoveTo(t, s, 0, -1, [numResources]int32{10, 10, 10})
-		g1Pending(t, s, engine.Chance, "roll")
+		wantPending(t, s, engine.Chance, "roll")
 	})
 }
 
@@ -292,7 +292,7 @@ func TestCardFireFromHeaven(t *testing.T) {
 			g1Interact(t, s, 0)
 			evs := g1Do(t, s, "card 1", "pay donations")
 			if s.relics[mine].holder != 0 && !tc.thiefFire {
-				t.Fatalf("relic %+v: the Rite must be nullified (events %v)", s.relics[mine], g1Kinds(evs))
+				t.Fatalf("relic %+v: the Rite must be nullified (events %v)", s.relics[mine], eventKinds(evs))
 			}
 			if got := s.relicsHeld(0); got != tc.wantHeld0 {
 				t.Errorf("seat 0 counts %d relics, want %d", got, tc.wantHeld0)
@@ -345,8 +345,8 @@ func TestCardTrueHomecoming(t *testing.T) {
 			if tc.tiles == 1 {
 				g3Relic(s, g1At(s, 2, 0), -1, 0) // a relic it knows on its other tile
 			}
-			if got := g1Offered(s, "card 1"); got != tc.offered {
-				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, g1Legal(s))
+			if got := offered(s, "card 1"); got != tc.offered {
+				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, legalTexts(s))
 			}
 			if !tc.offered {
 				return
@@ -394,8 +394,8 @@ func TestCardTheSecondComing(t *testing.T) {
 			s.players[0].res = [numResources]int32{100, 2000, 1000}
 			g1Hand(s, 0, cardTheSecondComing)
 			g1Interact(t, s, 0)
-			if got := g1Offered(s, "card 1"); got != tc.offered {
-				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, g1Legal(s))
+			if got := offered(s, "card 1"); got != tc.offered {
+				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, legalTexts(s))
 			}
 			if !tc.offered {
 				return

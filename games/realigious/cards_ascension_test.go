@@ -172,8 +172,8 @@ func TestCardRevelation(t *testing.T) {
 			}
 			g1Hand(s, 0, cardRevelation)
 			g1Interact(t, s, 0) // seat 0 owns (2,0), nearest to the relic
-			if got := g1Offered(s, "card 1"); got != tc.offered {
-				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, g1Legal(s))
+			if got := offered(s, "card 1"); got != tc.offered {
+				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, legalTexts(s))
 			}
 			if !tc.offered {
 				return
@@ -181,7 +181,7 @@ func TestCardRevelation(t *testing.T) {
 			evs := g1Do(t, s, "card 1", "pay donations")
 			g1Target(t, s, "tile 6,0")
 			for _, r := range tc.rolls {
-				g1Pending(t, s, engine.Chance, "card_chance")
+				wantPending(t, s, engine.Chance, "card_chance")
 				evs = append(evs, g1Do(t, s, r)...)
 			}
 			wins := 0
@@ -208,7 +208,7 @@ func TestCardRevelation(t *testing.T) {
 				}
 			}
 			if n != 4 {
-				t.Errorf("%d revelation events, want 4 (events %v)", n, g1Kinds(evs))
+				t.Errorf("%d revelation events, want 4 (events %v)", n, eventKinds(evs))
 			}
 			if seen1 := g3Seen(t, evs, 1); strings.Contains(seen1, "revelation") || strings.Contains(seen1, g3JSON(s, g1At(s, 6, 0))) && !tc.owned[0] {
 				t.Errorf("seat 1 learns the attempts or the relic's tile: %s", seen1)
@@ -244,7 +244,7 @@ func TestCardAxisOfEvilReaction(t *testing.T) {
 				s.addState(1, 0, cardAxisOfEvil, 0, forGame())
 			}
 			g1MoveTo(t, s, 1, 0, [numResources]int32{})
-			g1Pending(t, s, engine.Chance, "roll")
+			wantPending(t, s, engine.Chance, "roll")
 			g1Do(t, s, tc.roll)
 			e := s.stateOf(1, CardAxisOfEvilReaction, 0)
 			if tc.expire && e != nil {
@@ -335,7 +335,7 @@ func TestCardPiousBodyAndMind(t *testing.T) {
 		g1Interact(t, s, 0)
 		g1Do(t, s, "card 1", "pay donations")
 		if s.Pending().Kind == "card_target" {
-			t.Fatalf("asked a target: %v (the shielded seat 1 is no choice)", g1Legal(s))
+			t.Fatalf("asked a target: %v (the shielded seat 1 is no choice)", legalTexts(s))
 		}
 		if s.stateOf(0, cardAxisOfEvil, 0) != nil || s.stateOf(1, cardGlorySeeker, 0) == nil {
 			t.Errorf("the user, the only choice, must be cleansed; seat 1 untouched")

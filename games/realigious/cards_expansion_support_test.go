@@ -160,7 +160,7 @@ func g1Do(t *testing.T, s *State, texts ...string) []engine.Event {
 		}
 		evs, err := s.Apply(a)
 		if err != nil {
-			t.Fatalf("Apply(%q): %v (legal: %v)", text, err, g1Legal(s))
+			t.Fatalf("Apply(%q): %v (legal: %v)", text, err, legalTexts(s))
 		}
 		out = append(out, evs...)
 	}
@@ -192,8 +192,8 @@ func g1Encodable(t *testing.T, s *State) {
 	scnRoundTrip(t, New(), s, 7)
 }
 
-// g1Legal lists the legal answers in text form.
-func g1Legal(s *State) []string {
+// legalTexts lists the legal answers in text form.
+func legalTexts(s *State) []string {
 	var out []string
 	for _, a := range s.Legal(nil) {
 		out = append(out, s.AnswerText(a))
@@ -201,11 +201,11 @@ func g1Legal(s *State) []string {
 	return out
 }
 
-// g1Offered reports whether the answer text is legal now.
-func g1Offered(s *State, text string) bool { return slices.Contains(g1Legal(s), text) }
+// offered reports whether the answer text is legal now.
+func offered(s *State, text string) bool { return slices.Contains(legalTexts(s), text) }
 
-// g1Find returns the first event of kind, or nil.
-func g1Find(evs []engine.Event, kind string) *engine.Event {
+// findEvent returns the first event of kind, or nil.
+func findEvent(evs []engine.Event, kind string) *engine.Event {
 	for i := range evs {
 		if evs[i].Kind == kind {
 			return &evs[i]
@@ -214,8 +214,8 @@ func g1Find(evs []engine.Event, kind string) *engine.Event {
 	return nil
 }
 
-// g1Kinds lists the events' kinds.
-func g1Kinds(evs []engine.Event) []string {
+// eventKinds lists the events' kinds.
+func eventKinds(evs []engine.Event) []string {
 	out := make([]string, len(evs))
 	for i, e := range evs {
 		out[i] = e.Kind
@@ -223,11 +223,11 @@ func g1Kinds(evs []engine.Event) []string {
 	return out
 }
 
-// g1Pending checks the pending decision's seat and kind.
-func g1Pending(t *testing.T, s *State, seat engine.Seat, kind string) {
+// wantPending checks the pending decision's seat and kind.
+func wantPending(t *testing.T, s *State, seat engine.Seat, kind string) {
 	t.Helper()
 	if d := s.Pending(); d.Seat != seat || d.Kind != kind {
-		t.Fatalf("pending = seat %d %q, want seat %d %q (legal %v)", d.Seat, d.Kind, seat, kind, g1Legal(s))
+		t.Fatalf("pending = seat %d %q, want seat %d %q (legal %v)", d.Seat, d.Kind, seat, kind, legalTexts(s))
 	}
 }
 
@@ -240,8 +240,8 @@ func g1Buffs(s *State, seat engine.Seat, p int) []string {
 	return out
 }
 
-// g1Designations returns "key@col,row" for every designation seat sees.
-func g1Designations(s *State, seat engine.Seat) []string {
+// designationsSeen returns "key@col,row" for every designation seat sees.
+func designationsSeen(s *State, seat engine.Seat) []string {
 	var out []string
 	for _, d := range s.view(seat).Designations {
 		out = append(out, d.Key+"@"+ceCoordText(*d.Tile))
@@ -262,9 +262,9 @@ func g1Term(ts []ExplainTerm, name string) (value, tier int, ok bool) {
 // g1Explain returns the explain payload of the first event of kind.
 func g1Explain(t *testing.T, evs []engine.Event, kind string) *Explain {
 	t.Helper()
-	e := g1Find(evs, kind)
+	e := findEvent(evs, kind)
 	if e == nil {
-		t.Fatalf("no %q event in %v", kind, g1Kinds(evs))
+		t.Fatalf("no %q event in %v", kind, eventKinds(evs))
 	}
 	ex, ok := e.Data.(*Explain)
 	if !ok {

@@ -44,8 +44,8 @@ func TestCARD001_Gleaning(t *testing.T) {
 			g1Hand(s, 0, cardGleaning)
 			tc.prepare(s, tile)
 			g1Interact(t, s, 0)
-			if got := g1Offered(s, "card 1"); got != tc.offered {
-				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, g1Legal(s))
+			if got := offered(s, "card 1"); got != tc.offered {
+				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, legalTexts(s))
 			}
 			if !tc.offered {
 				return
@@ -57,8 +57,8 @@ func TestCARD001_Gleaning(t *testing.T) {
 			if s.players[0].res[Donations] != 1900 {
 				t.Errorf("donations = %d, want 1900 (REL-701)", s.players[0].res[Donations])
 			}
-			if g1Find(evs, "gleaning") == nil || !slices.Equal(g1Grave(s, 0), []CardID{cardGleaning}) {
-				t.Errorf("events %v, graveyard %v", g1Kinds(evs), g1Grave(s, 0))
+			if findEvent(evs, "gleaning") == nil || !slices.Equal(g1Grave(s, 0), []CardID{cardGleaning}) {
+				t.Errorf("events %v, graveyard %v", eventKinds(evs), g1Grave(s, 0))
 			}
 			// GAP-62: the tile is the user's to know, the followers are public.
 			for _, v := range []engine.Seat{1, engine.Spectator} {
@@ -98,14 +98,14 @@ func TestCARD002_Repentance(t *testing.T) {
 				return
 			}
 			evs := g1Do(t, s, "card 1", "pay donations")
-			d := g1Find(evs, "declare")
+			d := findEvent(evs, "declare")
 			if d == nil || d.Data.(declareData).Reputation != 0 || d.Data.(declareData).Followers != 50 {
 				t.Fatalf("declare = %+v, want reputation 0 and the 50 followers still paid", d)
 			}
 			if s.players[0].rep != 50 {
 				t.Errorf("reputation %d, want 50: the declaration is free", s.players[0].rep)
 			}
-			g1Pending(t, s, engine.Chance, "roll")
+			wantPending(t, s, engine.Chance, "roll")
 			want := s.PropagationRate(0, tile)
 			ex := g1Explain(t, g1Do(t, s, "success"), "combat")
 			if ex.R1 != want || ex.R != want || ex.R2 != 0 || len(ex.R2Terms) != 0 {
@@ -175,7 +175,7 @@ func TestCARD003_007_PermanentPropagation(t *testing.T) {
 		s.players[0].res = [numResources]int32{5000, 199, 199}
 		g1Hand(s, 0, cardTrainingClergy)
 		g1Interact(t, s, 0)
-		if g1Offered(s, "card 1") {
+		if offered(s, "card 1") {
 			t.Errorf("card 1 offered with 199 donations and 199 influence (REL-701, GAP-22)")
 		}
 	})
@@ -191,16 +191,16 @@ func TestCARD004_OrdainingTheApostles(t *testing.T) {
 		g1Hand(s, 0, cardOrdainingApostles)
 		g1Interact(t, s, 0)
 		g1Do(t, s, "card 1", "pay donations")
-		g1Pending(t, s, 0, "card_target")
+		wantPending(t, s, 0, "card_target")
 		g1Do(t, s, "tile 5,5", "tile 2,2")
-		if got := g1Designations(s, 1); !slices.Equal(got, []string{"apostle@5,5", "apostle@2,2"}) {
+		if got := designationsSeen(s, 1); !slices.Equal(got, []string{"apostle@5,5", "apostle@2,2"}) {
 			t.Fatalf("designations seen by seat 1 = %v", got)
 		}
 		// Seat 1 moves from (1,2) onto the Apostle (2,2).
 		g1Start(t, s, 1)
 		evs := g1Do(t, s, "move e")
-		if g1Find(evs, "declare") != nil || g1Find(evs, "combat_barred") == nil {
-			t.Errorf("events %v, want combat_barred and no declaration", g1Kinds(evs))
+		if findEvent(evs, "declare") != nil || findEvent(evs, "combat_barred") == nil {
+			t.Errorf("events %v, want combat_barred and no declaration", eventKinds(evs))
 		}
 		if s.players[1].rep != 50 || s.tiles[b].Owner != 0 {
 			t.Errorf("reputation %d owner %d: nothing may change", s.players[1].rep, s.tiles[b].Owner)
@@ -210,7 +210,7 @@ func TestCARD004_OrdainingTheApostles(t *testing.T) {
 		s := g1Game(t, 2)
 		g1Hand(s, 0, cardOrdainingApostles)
 		g1Interact(t, s, 0) // seat 0 owns only (2,0)
-		if g1Offered(s, "card 1") {
+		if offered(s, "card 1") {
 			t.Errorf("card 1 offered with one owned tile")
 		}
 	})
@@ -260,9 +260,9 @@ func TestCARD005_CastingTheNet(t *testing.T) {
 		s.tiles[east].Alloc = [numResources]int32{100, 200, 300}
 		g1MoveTo(t, s, 0, -1, [numResources]int32{10, 10, 10})
 		g1Do(t, s, "success")
-		g1Pending(t, s, engine.Chance, "card_chance")
+		wantPending(t, s, engine.Chance, "card_chance")
 		if got := len(s.Chance()); got != 2 {
-			t.Fatalf("%d tile outcomes, want 2 (%v)", got, g1Legal(s))
+			t.Fatalf("%d tile outcomes, want 2 (%v)", got, legalTexts(s))
 		}
 		g1Encodable(t, s)
 		g1Do(t, s, "tile 3,0")
@@ -274,10 +274,10 @@ func TestCARD005_CastingTheNet(t *testing.T) {
 			t.Errorf("east owner %d followers %d: the net gives the tile and its allotment", s.tiles[east].Owner, s.players[0].res[Followers])
 		}
 		// The second net can only take the other neighbour: no tile asked.
-		g1Pending(t, s, engine.Chance, "card_chance")
+		wantPending(t, s, engine.Chance, "card_chance")
 		evs = append(evs, g1Do(t, s, "failure")...)
-		if s.tiles[south].Owner != -1 || g1Find(evs, "net") == nil {
-			t.Errorf("south owner %d, events %v", s.tiles[south].Owner, g1Kinds(evs))
+		if s.tiles[south].Owner != -1 || findEvent(evs, "net") == nil {
+			t.Errorf("south owner %d, events %v", s.tiles[south].Owner, eventKinds(evs))
 		}
 		if s.players[0].propCorr != 0 {
 			t.Errorf("propagation correction %d: nets change no correction", s.players[0].propCorr)
@@ -312,7 +312,7 @@ func TestCARD006_TheAgeOfCathedrals(t *testing.T) {
 			g1MoveTo(t, s, 0, -1, [numResources]int32{10, 10, 10})
 			g1Do(t, s, "card 1", "pay donations")
 			g1Target(t, s, "tile "+ceCoordText(s.coord(p)))
-			if got := g1Designations(s, 1); len(got) != 1 || got[0] != "pantheon@"+ceCoordText(s.coord(p)) {
+			if got := designationsSeen(s, 1); len(got) != 1 || got[0] != "pantheon@"+ceCoordText(s.coord(p)) {
 				t.Fatalf("designations %v", got)
 			}
 			ex := g1Explain(t, g1Do(t, s, "failure"), "propagation")
@@ -331,7 +331,7 @@ func TestCARD008_SeasonOfHarvest(t *testing.T) {
 		s := g1Game(t, 2)
 		g1Hand(s, 0, cardSeasonOfHarvest)
 		g1Interact(t, s, 0)
-		if g1Offered(s, "card 1") {
+		if offered(s, "card 1") {
 			t.Errorf("card 1 offered")
 		}
 	})
@@ -384,7 +384,7 @@ func TestCARD009_Sanctuary(t *testing.T) {
 		g1Hand(s, 0, cardSanctuary)
 		g1Interact(t, s, 0)
 		g1Do(t, s, "card 1", "pay donations")
-		if got := g1Designations(s, 1); !slices.Equal(got, []string{"sanctuary@2,0"}) {
+		if got := designationsSeen(s, 1); !slices.Equal(got, []string{"sanctuary@2,0"}) {
 			t.Errorf("designations %v, want the only own tile", got)
 		}
 	})
@@ -416,11 +416,11 @@ func TestCARD010_WallOfTheWord(t *testing.T) {
 				args = append(args, "tile 6,6")
 			}
 			evs := g1Do(t, s, args...)
-			if (g1Find(evs, "nullified") != nil) == tc.undone {
-				t.Errorf("events %v: nullified %v, want %v", g1Kinds(evs), g1Find(evs, "nullified") != nil, !tc.undone)
+			if (findEvent(evs, "nullified") != nil) == tc.undone {
+				t.Errorf("events %v: nullified %v, want %v", eventKinds(evs), findEvent(evs, "nullified") != nil, !tc.undone)
 			}
 			if tc.undone {
-				if s.players[0].res[Followers] != 70 || g1Find(evs, "nullify_undone") == nil {
+				if s.players[0].res[Followers] != 70 || findEvent(evs, "nullify_undone") == nil {
 					t.Errorf("followers %d: Gleaning must resolve", s.players[0].res[Followers])
 				}
 				if len(s.zones[1].deck) != 0 || !slices.Contains(g1Grave(s, 1), cardGleaning) {
@@ -460,8 +460,8 @@ func TestCARD011_012_Icons(t *testing.T) {
 			g1Interact(t, s, 0)
 			g1Do(t, s, "card 1", "pay donations")
 			g1Target(t, s, "tile 5,5")
-			if s.tiles[tile].Owner != 0 || !slices.Contains(g1Designations(s, 1), "icon@5,5") {
-				t.Fatalf("owner %d designations %v", s.tiles[tile].Owner, g1Designations(s, 1))
+			if s.tiles[tile].Owner != 0 || !slices.Contains(designationsSeen(s, 1), "icon@5,5") {
+				t.Fatalf("owner %d designations %v", s.tiles[tile].Owner, designationsSeen(s, 1))
 			}
 			if tc.lost {
 				g1Own(s, 1, tile)
@@ -470,8 +470,8 @@ func TestCARD011_012_Icons(t *testing.T) {
 			}
 			s.players[0].res[Followers] = 0
 			evs := g1Start(t, s, 0)
-			if got := s.players[0].res[Followers]; got != tc.gained || (g1Find(evs, "icon") != nil) != (tc.gained > 0) {
-				t.Errorf("followers at the start phase = %d (events %v), want %d", got, g1Kinds(evs), tc.gained)
+			if got := s.players[0].res[Followers]; got != tc.gained || (findEvent(evs, "icon") != nil) != (tc.gained > 0) {
+				t.Errorf("followers at the start phase = %d (events %v), want %d", got, eventKinds(evs), tc.gained)
 			}
 			if seen := g1Seen(t, evs, 1); tc.gained > 0 && (!strings.Contains(seen, "icon {") || strings.Contains(seen, `"col":5,"row":5`)) {
 				t.Errorf("seat 1 is told the Icon's tile (GAP-70):\n%s", seen)
@@ -482,7 +482,7 @@ func TestCARD011_012_Icons(t *testing.T) {
 		s := g1Game(t, 2)
 		g1Hand(s, 0, cardMovingMountains)
 		g1Interact(t, s, 0)
-		if g1Offered(s, "card 1") {
+		if offered(s, "card 1") {
 			t.Errorf("card 1 offered with no tile of another player")
 		}
 	})

@@ -90,22 +90,13 @@ func cfDo(t *testing.T, s *State, text string) []engine.Event {
 	}
 	evs, err := s.Apply(a)
 	if err != nil {
-		t.Fatalf("Apply(%q) at %q: %v (legal %v)", text, s.Pending().Kind, err, cfLegal(s))
+		t.Fatalf("Apply(%q) at %q: %v (legal %v)", text, s.Pending().Kind, err, legalTexts(s))
 	}
 	return slices.Clone(evs)
 }
 
-// cfLegal returns the legal answers' texts.
-func cfLegal(s *State) []string {
-	var out []string
-	for _, a := range s.Legal(nil) {
-		out = append(out, s.AnswerText(a))
-	}
-	return out
-}
-
 // cfHas reports whether text is a legal answer.
-func cfHas(s *State, text string) bool { return slices.Contains(cfLegal(s), text) }
+func cfHas(s *State, text string) bool { return slices.Contains(legalTexts(s), text) }
 
 // cfInteract moves seat 0 east onto a tile it owns (no roll follows) and
 // leaves it in its interaction phase.
@@ -115,7 +106,7 @@ func cfInteract(t *testing.T, s *State) {
 	s.tiles[to].Owner = 0
 	cfDo(t, s, "move e")
 	if s.phase != phaseInteraction {
-		t.Fatalf("after the move: phase %q, want interaction (legal %v)", phaseKinds[s.phase], cfLegal(s))
+		t.Fatalf("after the move: phase %q, want interaction (legal %v)", phaseKinds[s.phase], legalTexts(s))
 	}
 }
 
@@ -252,7 +243,7 @@ func TestCardUseFlow(t *testing.T) {
 	s.zones[0].deck = []CardID{1, 3, 5}
 	cfInteract(t, s)
 	if !cfHas(s, "card 1") || !cfHas(s, "arm 1 donations") || !cfHas(s, "end") {
-		t.Fatalf("interaction answers %v, want card 1, arm 1 donations and end", cfLegal(s))
+		t.Fatalf("interaction answers %v, want card 1, arm 1 donations and end", legalTexts(s))
 	}
 	cfDo(t, s, "card 1")
 	if d := s.Pending(); d.Kind != "card_pay" || d.Seat != 0 || s.AnswerText(d.Default) != "pay donations" {
@@ -285,11 +276,11 @@ func TestCardCannotPay(t *testing.T) {
 	s.players[0].res = [numResources]int32{0, 299, 299}
 	cfInteract(t, s)
 	if cfHas(s, "card 1") {
-		t.Errorf("CARD-053 (300) offered with 299/299: %v", cfLegal(s))
+		t.Errorf("CARD-053 (300) offered with 299/299: %v", legalTexts(s))
 	}
 	s.players[0].res = [numResources]int32{0, 299, 300}
 	if !cfHas(s, "card 1") {
-		t.Fatalf("CARD-053 not offered with 300 influence: %v", cfLegal(s))
+		t.Fatalf("CARD-053 not offered with 300 influence: %v", legalTexts(s))
 	}
 	cfDo(t, s, "card 1")
 	if s.players[0].res[Influence] != 0 || s.phase == phaseCard {
@@ -308,7 +299,7 @@ func TestCardArming(t *testing.T) {
 		t.Fatalf("CARD-024 flags %b, want armed with influence", hc.flags)
 	}
 	if cfHas(s, "disarm 2") || cfHas(s, "arm 2 donations") {
-		t.Errorf("the armed card can change again this turn: %v", cfLegal(s))
+		t.Errorf("the armed card can change again this turn: %v", legalTexts(s))
 	}
 	own, _ := json.Marshal(s.view(0))
 	other, _ := json.Marshal(s.view(1))
@@ -364,7 +355,7 @@ func TestCARD001_GleaningFramework(t *testing.T) {
 	}
 	cfInteract(t, s)
 	if cfHas(s, "card 1") {
-		t.Errorf("CARD-001 offered with no revealed neutral tile: %v", cfLegal(s))
+		t.Errorf("CARD-001 offered with no revealed neutral tile: %v", legalTexts(s))
 	}
 }
 
@@ -392,7 +383,7 @@ func TestCARD009_SanctuaryDesignation(t *testing.T) {
 	s.phase = phaseMove
 	cfDo(t, s, "move e") // a neutral tile: the interaction phase opens for the hand
 	if cfHas(s, "card 1") {
-		t.Errorf("CARD-009 offered without an own tile: %v", cfLegal(s))
+		t.Errorf("CARD-009 offered without an own tile: %v", legalTexts(s))
 	}
 }
 
@@ -568,7 +559,7 @@ func TestCardChainsEnd(t *testing.T) {
 	}
 	s.zones[0].hand[s.zones[0].nHand-1] = handCard{id: cardGloryTreasure}
 	if !cfHas(s, "card 1") {
-		t.Fatalf("no card to start the chain: %v", cfLegal(s))
+		t.Fatalf("no card to start the chain: %v", legalTexts(s))
 	}
 	evs = cfDo(t, s, "card 1")
 	used := len(cfEvents(evs, "card_used"))
@@ -652,7 +643,7 @@ func TestCardDeckCardsNotUsable(t *testing.T) {
 	cfHand(s, 0, 25)
 	s.players[0].res = [numResources]int32{}
 	cfInteract(t, s)
-	for _, a := range cfLegal(s) {
+	for _, a := range legalTexts(s) {
 		if strings.HasPrefix(a, "card ") {
 			t.Errorf("answer %q with only an unpayable card in hand and glory cards in the deck", a)
 		}

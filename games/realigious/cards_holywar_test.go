@@ -59,7 +59,7 @@ func TestCardASimplePrank(t *testing.T) {
 				}
 			}
 			if n != 2 {
-				t.Errorf("%d public reputation_loss events, want 2 (events %v)", n, g2Kinds(evs))
+				t.Errorf("%d public reputation_loss events, want 2 (events %v)", n, eventKinds(evs))
 			}
 		})
 	}
@@ -172,7 +172,7 @@ func TestCardMediaControl(t *testing.T) {
 		if (v.Players[0].Piece != nil) != tc.pieceSeen {
 			t.Errorf("seat %d sees seat 0's piece %v, want %v", tc.seat, v.Players[0].Piece, tc.pieceSeen)
 		}
-		if got := g2Designations(s, tc.seat); !slices.Equal(got, []string{"fog@2,0"}) {
+		if got := designationsSeen(s, tc.seat); !slices.Equal(got, []string{"fog@2,0"}) {
 			t.Errorf("seat %d sees designations %v", tc.seat, got)
 		}
 	}
@@ -229,8 +229,8 @@ func TestCardScatteredInTerror(t *testing.T) {
 			g2Attack(t, s, 0, 1)
 			g2Do(t, s, "card 1", "pay donations", tc.roll)
 			if tc.answer != "" {
-				g2Pending(t, s, engine.Chance, "card_chance")
-				if got := g2Legal(s); len(got) != len(tc.neutral) {
+				wantPending(t, s, engine.Chance, "card_chance")
+				if got := legalTexts(s); len(got) != len(tc.neutral) {
 					t.Errorf("outcomes %v, want one per neutral neighbour", got)
 				}
 				g2Do(t, s, tc.answer)
@@ -262,8 +262,8 @@ func TestCardTheChase(t *testing.T) {
 	g2Hand(s, 1, g2Armed(cardTheChase))
 	evs := g2Attack(t, s, 0, 1)
 	evs = append(evs, g2Do(t, s, "failure")...)
-	if int(s.players[1].pos) != g2At(s, 2, 0) || g2Find(evs, "chase") == nil {
-		t.Fatalf("seat 1's piece on %v (events %v), want it moved to the defended tile", s.coord(int(s.players[1].pos)), g2Kinds(evs))
+	if int(s.players[1].pos) != g2At(s, 2, 0) || findEvent(evs, "chase") == nil {
+		t.Fatalf("seat 1's piece on %v (events %v), want it moved to the defended tile", s.coord(int(s.players[1].pos)), eventKinds(evs))
 	}
 	if b := g2Buff(s, 0, 1, "the_chase"); b == nil || b.Ends != "" {
 		t.Fatalf("buff %+v, want the_chase until its combat", b)
@@ -271,7 +271,7 @@ func TestCardTheChase(t *testing.T) {
 	// Seat 0 attacks again: seat 1 defends and wins without a roll.
 	s.players[1].pos = int16(g2At(s, 8, 8))
 	evs = g2Attack(t, s, 0, 1)
-	x := g2Find(evs, "combat")
+	x := findEvent(evs, "combat")
 	if x == nil || x.Data.(*Explain).Forced != "failure" || s.tiles[g2At(s, 2, 0)].Owner != 1 {
 		t.Fatalf("combat %+v, want a forced failure of the attacker", x)
 	}
@@ -291,7 +291,7 @@ func TestCardTheChase(t *testing.T) {
 		s := g2Game(t, 2)
 		s.addState(1, 1, cardTheChase, 0, forGame())
 		evs := g2Attack(t, s, 1, 0)
-		if x := g2Find(evs, "combat"); x == nil || x.Data.(*Explain).Forced != "success" {
+		if x := findEvent(evs, "combat"); x == nil || x.Data.(*Explain).Forced != "success" {
 			t.Errorf("combat %+v, want a forced success", x)
 		}
 	})
@@ -320,11 +320,11 @@ func TestCardContractKilling(t *testing.T) {
 			g2Own(s, 1, g2At(s, 5, 6), g2At(s, 8, 8))
 			s.players[0].combatCorr = 1
 			evs := g2Wander(t, s, 6, 6, 0)
-			g2Pending(t, s, engine.Chance, "card_chance")
+			wantPending(t, s, engine.Chance, "card_chance")
 			evs = append(evs, g2Do(t, s, tc.roll)...)
-			x := g2Find(evs, "contract_killing")
+			x := findEvent(evs, "contract_killing")
 			if x == nil {
-				t.Fatalf("no contract_killing event in %v", g2Kinds(evs))
+				t.Fatalf("no contract_killing event in %v", eventKinds(evs))
 			}
 			ex := x.Data.(*Explain)
 			if ex.R1 != s.p.CombatBase+s.p.CombatCorrect || ex.R2 != s.p.DefenseBase+s.p.FirstArrivalBonus || ex.Seat != 0 || ex.Defender != 1 {
@@ -353,8 +353,8 @@ func TestCardContractKilling(t *testing.T) {
 		s.celeb = celebrity{kind: Vagrant, pos: int16(g2At(s, 6, 5)), start: -1, briber: 1, bribes: 1}
 		g2Cards(s, 0, cardContractKilling)
 		g2Interact(t, s, 0)
-		if g2Offered(s, "card 1") {
-			t.Errorf("offered without the bribe: %v", g2Legal(s))
+		if offered(s, "card 1") {
+			t.Errorf("offered without the bribe: %v", legalTexts(s))
 		}
 	})
 }
@@ -367,26 +367,26 @@ func TestCardLawfulExecution(t *testing.T) {
 	g2Cards(s, 0, cardLawfulExecution)
 	g2Interact(t, s, 0)
 	evs := g2Do(t, s, "card 1", "pay donations")
-	g2Pending(t, s, engine.Chance, "card_chance")
-	if got := g2Legal(s); !slices.Equal(got, []string{"pick 0", "pick 1", "pick 2", "pick 3"}) {
+	wantPending(t, s, engine.Chance, "card_chance")
+	if got := legalTexts(s); !slices.Equal(got, []string{"pick 0", "pick 1", "pick 2", "pick 3"}) {
 		t.Fatalf("type outcomes %v", got)
 	}
 	evs = append(evs, g2Do(t, s, "pick 2")...)
-	g2Pending(t, s, engine.Chance, "card_chance")
+	wantPending(t, s, engine.Chance, "card_chance")
 	evs = append(evs, g2Do(t, s, "tile 4,4")...)
 	c := s.celeb
 	if c.kind != Archaeologist || int(c.pos) != g2At(s, 4, 4) || c.briber != -1 || c.bribes != 0 || s.bribeCost(targetCelebrity) != s.p.BribeBase {
 		t.Errorf("celebrity %+v, want an unbribed archaeologist on 4,4 costing %d", c, s.p.BribeBase)
 	}
-	if g2Find(evs, "celebrity_removed") == nil || g2Find(evs, "celebrity_summoned") == nil {
-		t.Errorf("events %v", g2Kinds(evs))
+	if findEvent(evs, "celebrity_removed") == nil || findEvent(evs, "celebrity_summoned") == nil {
+		t.Errorf("events %v", eventKinds(evs))
 	}
 	t.Run("no celebrity: not offered", func(t *testing.T) {
 		s := g2Game(t, 2)
 		g2Cards(s, 0, cardLawfulExecution)
 		g2Interact(t, s, 0)
-		if g2Offered(s, "card 1") {
-			t.Errorf("offered without a celebrity: %v", g2Legal(s))
+		if offered(s, "card 1") {
+			t.Errorf("offered without a celebrity: %v", legalTexts(s))
 		}
 	})
 }
@@ -407,7 +407,7 @@ func TestCardFearAndTrembling(t *testing.T) {
 		g2Cards(s, 0, cardFearAndTrembling)
 		g2Interact(t, s, 0)
 		g2Do(t, s, "card 1", "pay donations") // the only own tile with a structure
-		if got := g2Designations(s, 1); !slices.Equal(got, []string{"private_army_base@5,5"}) {
+		if got := designationsSeen(s, 1); !slices.Equal(got, []string{"private_army_base@5,5"}) {
 			t.Fatalf("designations %v", got)
 		}
 		return s
@@ -421,12 +421,12 @@ func TestCardFearAndTrembling(t *testing.T) {
 			s := setup(t, Hinduism)
 			g2Cards(s, 0, cardReliefVolunteers) // a hand keeps the phase open
 			g2Interact(t, s, 0)
-			if !g2Offered(s, "tile 6,5") || g2Offered(s, "tile 5,5") {
-				t.Fatalf("legal %v, want tile 6,5 (and not the base)", g2Legal(s))
+			if !offered(s, "tile 6,5") || offered(s, "tile 5,5") {
+				t.Fatalf("legal %v, want tile 6,5 (and not the base)", legalTexts(s))
 			}
 			at := s.players[0].pos
 			evs := g2Do(t, s, "tile 6,5", tc.roll)
-			d := g2Find(evs, "declare")
+			d := findEvent(evs, "declare")
 			if d == nil || d.Data.(declareData).Reputation != 2 {
 				t.Fatalf("declare %+v, want the declaration paid", d)
 			}
@@ -439,29 +439,29 @@ func TestCardFearAndTrembling(t *testing.T) {
 		s := setup(t, Buddhism)
 		g2Cards(s, 0, cardReliefVolunteers)
 		g2Interact(t, s, 0)
-		if g2Offered(s, "tile 6,5") {
-			t.Errorf("legal %v", g2Legal(s))
+		if offered(s, "tile 6,5") {
+			t.Errorf("legal %v", legalTexts(s))
 		}
 	})
 	t.Run("the base is lost: it ends (GAP-52)", func(t *testing.T) {
 		s := setup(t, Hinduism)
 		s.tileLost(g2At(s, 5, 5), 0, 1, lostCombat)
 		g2Own(s, 1, g2At(s, 5, 5))
-		if got := g2Designations(s, 1); len(got) != 0 {
+		if got := designationsSeen(s, 1); len(got) != 0 {
 			t.Errorf("designations %v after the loss", got)
 		}
 		g2Cards(s, 0, cardReliefVolunteers)
 		g2Interact(t, s, 0)
-		if g2Offered(s, "tile 6,5") {
-			t.Errorf("legal %v", g2Legal(s))
+		if offered(s, "tile 6,5") {
+			t.Errorf("legal %v", legalTexts(s))
 		}
 	})
 	t.Run("no own tile with a structure: not offered", func(t *testing.T) {
 		s := g2Game(t, 2)
 		g2Cards(s, 0, cardFearAndTrembling)
 		g2Interact(t, s, 0)
-		if g2Offered(s, "card 1") {
-			t.Errorf("legal %v", g2Legal(s))
+		if offered(s, "card 1") {
+			t.Errorf("legal %v", legalTexts(s))
 		}
 	})
 }
@@ -481,7 +481,7 @@ func TestCardDeclarationOfHolyWar(t *testing.T) {
 		s.players[0].rep = 50
 		evs := g2Attack(t, s, 0, 1)
 		evs = append(evs, g2Do(t, s, "failure")...)
-		if d := g2Find(evs, "declare"); d == nil || d.Data.(declareData).Reputation != cost {
+		if d := findEvent(evs, "declare"); d == nil || d.Data.(declareData).Reputation != cost {
 			t.Errorf("combat %d: declare %+v, want cost %d", i+1, d, cost)
 		}
 		want := int32(50)
@@ -504,15 +504,15 @@ func TestCardTheHeavenlyHost(t *testing.T) {
 	g2Cards(s, 0, cardTheHeavenlyHost)
 	evs := g2Attack(t, s, 0, 1)
 	evs = append(evs, g2Do(t, s, "card 1", "pay donations")...)
-	x := g2Find(evs, "combat")
+	x := findEvent(evs, "combat")
 	if x == nil || x.Data.(*Explain).Forced != "success" || s.tiles[g2At(s, 2, 0)].Owner != 0 {
-		t.Fatalf("combat %+v, want a forced win (events %v)", x, g2Kinds(evs))
+		t.Fatalf("combat %+v, want a forced win (events %v)", x, eventKinds(evs))
 	}
 	if g2Buff(s, 0, 0, "heavenly_host") != nil {
 		t.Error("the state outlived the turn")
 	}
 	g2Attack(t, s, 0, 1)
-	g2Pending(t, s, engine.Chance, "roll")
+	wantPending(t, s, engine.Chance, "roll")
 }
 
 func TestCardG2Conformance(t *testing.T) {

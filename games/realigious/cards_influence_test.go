@@ -108,7 +108,7 @@ func g2Start(t *testing.T, s *State, seat int) []engine.Event {
 	s.events = s.events[:0]
 	s.startTurn()
 	if s.phase != phaseMove || s.active() != seat {
-		t.Fatalf("start of seat %d's turn: phase %s, active %d (legal %v)", seat, phaseKinds[s.phase], s.active(), g2Legal(s))
+		t.Fatalf("start of seat %d's turn: phase %s, active %d (legal %v)", seat, phaseKinds[s.phase], s.active(), legalTexts(s))
 	}
 	return slices.Clone(s.events)
 }
@@ -142,50 +142,11 @@ func g2Do(t *testing.T, s *State, texts ...string) []engine.Event {
 		}
 		evs, err := s.Apply(a)
 		if err != nil {
-			t.Fatalf("Apply(%q): %v (legal: %v)", text, err, g2Legal(s))
+			t.Fatalf("Apply(%q): %v (legal: %v)", text, err, legalTexts(s))
 		}
 		out = append(out, evs...)
 	}
 	return out
-}
-
-// g2Legal lists the legal answers in text form.
-func g2Legal(s *State) []string {
-	var out []string
-	for _, a := range s.Legal(nil) {
-		out = append(out, s.AnswerText(a))
-	}
-	return out
-}
-
-// g2Offered reports whether the answer text is legal now.
-func g2Offered(s *State, text string) bool { return slices.Contains(g2Legal(s), text) }
-
-// g2Find returns the first event of kind, or nil.
-func g2Find(evs []engine.Event, kind string) *engine.Event {
-	for i := range evs {
-		if evs[i].Kind == kind {
-			return &evs[i]
-		}
-	}
-	return nil
-}
-
-// g2Kinds lists the events' kinds.
-func g2Kinds(evs []engine.Event) []string {
-	out := make([]string, len(evs))
-	for i, e := range evs {
-		out[i] = e.Kind
-	}
-	return out
-}
-
-// g2Pending checks the pending decision's seat and kind.
-func g2Pending(t *testing.T, s *State, seat engine.Seat, kind string) {
-	t.Helper()
-	if d := s.Pending(); d.Seat != seat || d.Kind != kind {
-		t.Fatalf("pending = seat %d %q, want seat %d %q (legal %v)", d.Seat, d.Kind, seat, kind, g2Legal(s))
-	}
 }
 
 // g2Buff returns the buff key on player p as seat's view shows it, or nil.
@@ -196,15 +157,6 @@ func g2Buff(s *State, seat engine.Seat, p int, key string) *EffectView {
 		}
 	}
 	return nil
-}
-
-// g2Designations returns "key@col,row" for every designation seat sees.
-func g2Designations(s *State, seat engine.Seat) []string {
-	var out []string
-	for _, d := range s.view(seat).Designations {
-		out = append(out, d.Key+"@"+ceCoordText(*d.Tile))
-	}
-	return out
 }
 
 // g2Seen returns the events as seat receives them, one JSON line each.
@@ -283,8 +235,8 @@ func TestCardReputationGains(t *testing.T) {
 			s.players[0].rep, s.players[0].res = tc.rep, tc.res
 			g2Cards(s, 0, tc.card)
 			g2Interact(t, s, 0)
-			if got := g2Offered(s, "card 1"); got != tc.offered {
-				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, g2Legal(s))
+			if got := offered(s, "card 1"); got != tc.offered {
+				t.Fatalf("card 1 offered = %v, want %v (legal %v)", got, tc.offered, legalTexts(s))
 			}
 			if !tc.offered {
 				return
@@ -296,7 +248,7 @@ func TestCardReputationGains(t *testing.T) {
 			if pl := s.players[0]; pl.rep != tc.wantRep || pl.res != tc.wantRes {
 				t.Errorf("reputation %d resources %v, want %d %v", pl.rep, pl.res, tc.wantRep, tc.wantRes)
 			}
-			g := g2Find(evs, "reputation_gain")
+			g := findEvent(evs, "reputation_gain")
 			if g == nil || g.Data.(repChangeData).Change != int(tc.wantRep-tc.rep) || !g.Audience.Has(1) {
 				t.Errorf("reputation_gain event %+v, want +%d told to every seat", g, tc.wantRep-tc.rep)
 			}
@@ -336,11 +288,11 @@ func TestCardGuardianOfLife(t *testing.T) {
 			g2Cards(s, 0, cardGuardianOfLife)
 			g2Interact(t, s, 0)
 			evs := g2Do(t, s, "card 1", "pay donations") // one legal tile: taken without asking (GAP-06)
-			if d := g2Find(evs, "card_used"); d == nil || len(d.Data.(cardUsedData).Tiles) != 1 || d.Data.(cardUsedData).Tiles[0] != s.coord(hospital) {
+			if d := findEvent(evs, "card_used"); d == nil || len(d.Data.(cardUsedData).Tiles) != 1 || d.Data.(cardUsedData).Tiles[0] != s.coord(hospital) {
 				t.Fatalf("card_used %+v, want the Hospital tile", d)
 			}
 			for _, seat := range []engine.Seat{0, 1, engine.Spectator} {
-				if got := g2Designations(s, seat); !slices.Equal(got, []string{"hospital@5,5"}) {
+				if got := designationsSeen(s, seat); !slices.Equal(got, []string{"hospital@5,5"}) {
 					t.Errorf("designations seen by %d = %v (REL-698)", seat, got)
 				}
 			}
@@ -361,8 +313,8 @@ func TestCardGuardianOfLife(t *testing.T) {
 		}
 		g2Cards(s, 0, cardGuardianOfLife)
 		g2Interact(t, s, 0)
-		if g2Offered(s, "card 1") {
-			t.Errorf("CARD-027 offered with no neutral tile (GAP-24): %v", g2Legal(s))
+		if offered(s, "card 1") {
+			t.Errorf("CARD-027 offered with no neutral tile (GAP-24): %v", legalTexts(s))
 		}
 	})
 }
@@ -398,14 +350,14 @@ func TestCardReliefOperation(t *testing.T) {
 				t.Errorf("attacker's reputation %d, want 48: the declaration is paid before the window", s.players[0].rep)
 			}
 			if !tc.fires {
-				g2Pending(t, s, engine.Chance, "roll")
+				wantPending(t, s, engine.Chance, "roll")
 				if s.players[tc.holder].rep != 50 || s.handCount(tc.holder) != 1 {
 					t.Errorf("holder reputation %d hand %d, want 50 and the card kept", s.players[tc.holder].rep, s.handCount(tc.holder))
 				}
 				return
 			}
-			if g2Find(evs, "combat_nullified") == nil || g2Find(evs, "combat") != nil {
-				t.Fatalf("events %v, want the combat nullified (REL-692)", g2Kinds(evs))
+			if findEvent(evs, "combat_nullified") == nil || findEvent(evs, "combat") != nil {
+				t.Fatalf("events %v, want the combat nullified (REL-692)", eventKinds(evs))
 			}
 			if s.players[2].rep != 60 || s.players[2].res[Donations] != tc.donations-800 {
 				t.Errorf("holder reputation %d donations %d, want 60 and 800 paid", s.players[2].rep, s.players[2].res[Donations])
@@ -449,8 +401,8 @@ func TestCardHandOfMercy(t *testing.T) {
 			if len(tc.wantHand) > 0 && slices.Contains(s.zones[0].grave, tc.wantHand[0]) {
 				t.Errorf("graveyard %v still holds the returned card", s.zones[0].grave)
 			}
-			if len(tc.wantHand) > 0 && g2Find(evs, "card_returned") == nil {
-				t.Errorf("events %v, want card_returned (graveyards are public)", g2Kinds(evs))
+			if len(tc.wantHand) > 0 && findEvent(evs, "card_returned") == nil {
+				t.Errorf("events %v, want card_returned (graveyards are public)", eventKinds(evs))
 			}
 		})
 	}
@@ -511,7 +463,7 @@ func TestCardANewGeneration(t *testing.T) {
 			g2Cards(s, 0, cardANewGeneration)
 			g2Interact(t, s, 0)
 			g2Do(t, s, "card 1", "pay donations", "tile 6,6")
-			if got := g2Designations(s, 1); !slices.Contains(got, "school@6,6") {
+			if got := designationsSeen(s, 1); !slices.Contains(got, "school@6,6") {
 				t.Fatalf("designations %v, want the School", got)
 			}
 			g2Own(s, tc.owner, school)
@@ -527,8 +479,8 @@ func TestCardANewGeneration(t *testing.T) {
 		g2Start(t, s, 0)
 		g2Own(s, 1, g2At(s, 2, 0))
 		g2Do(t, s, "move e")
-		if g2Offered(s, "card 1") {
-			t.Errorf("offered with no own tile: %v", g2Legal(s))
+		if offered(s, "card 1") {
+			t.Errorf("offered with no own tile: %v", legalTexts(s))
 		}
 	})
 }
@@ -568,7 +520,7 @@ func TestCardAxisOfEvil(t *testing.T) {
 			g2Own(s, 0, g2At(s, 2, 2))
 			g2Start(t, s, 1)
 			evs := g2Do(t, s, "move e")
-			d := g2Find(evs, "declare")
+			d := findEvent(evs, "declare")
 			if d == nil || d.Data.(declareData).Reputation != tc.want || s.players[1].rep != int32(50-tc.want) {
 				t.Errorf("declare %+v, reputation %d; want cost %d", d, s.players[1].rep, tc.want)
 			}
@@ -590,8 +542,8 @@ func TestCardWiretap(t *testing.T) {
 		t.Fatal("seat 0 sees (6,7) at night before the wiretap")
 	}
 	evs := g2Wander(t, s, 6, 6, 0)
-	if s.stateOf(0, cardWiretap, 0) == nil || g2Find(evs, "card_used") == nil {
-		t.Fatalf("no wiretap after the step (events %v)", g2Kinds(evs))
+	if s.stateOf(0, cardWiretap, 0) == nil || findEvent(evs, "card_used") == nil {
+		t.Fatalf("no wiretap after the step (events %v)", eventKinds(evs))
 	}
 	if !s.seesTile(0, far) || !s.seesTile(0, tile) {
 		t.Error("the wiretapped celebrity does not share its vision (CARD-033)")
@@ -665,8 +617,8 @@ func TestCardOperationSnowWhite(t *testing.T) {
 		s := g2Game(t, 2)
 		g2Cards(s, 0, cardOperationSnowWhite)
 		g2Interact(t, s, 0)
-		if g2Offered(s, "card 1") {
-			t.Errorf("offered without a celebrity: %v", g2Legal(s))
+		if offered(s, "card 1") {
+			t.Errorf("offered without a celebrity: %v", legalTexts(s))
 		}
 	})
 }
@@ -694,7 +646,7 @@ func TestCardTheAppointedKing(t *testing.T) {
 			s.zones[0].grave = slices.Clone(tc.grave)
 			evs := g2Do(t, s, "card 1", "pay donations")
 			if tc.answer != "" {
-				g2Pending(t, s, 0, "card_target")
+				wantPending(t, s, 0, "card_target")
 				evs = append(evs, g2Do(t, s, tc.answer)...)
 			}
 			b := g2Buff(s, 0, 0, "appointed_king")
@@ -729,8 +681,8 @@ func TestCardTheAppointedKing(t *testing.T) {
 		s := g2Game(t, 2)
 		g2Cards(s, 0, cardTheAppointedKing)
 		g2Interact(t, s, 0)
-		if g2Offered(s, "card 1") {
-			t.Errorf("offered with nothing to choose (GAP-24): %v", g2Legal(s))
+		if offered(s, "card 1") {
+			t.Errorf("offered with nothing to choose (GAP-24): %v", legalTexts(s))
 		}
 	})
 }
@@ -809,8 +761,8 @@ func TestCardG2Nullified(t *testing.T) {
 			g2Hand(s, 1, g2Armed(cardTheWitchsWay))
 			g2Interact(t, s, 0)
 			evs := g2Do(t, s, "card 1", "pay donations")
-			if g2Find(evs, "nullified") == nil {
-				t.Fatalf("events %v, want the card nullified", g2Kinds(evs))
+			if findEvent(evs, "nullified") == nil {
+				t.Fatalf("events %v, want the card nullified", eventKinds(evs))
 			}
 			if s.players[0].rep != 50 || s.handCount(0) != 0 || len(s.effects) != 0 {
 				t.Errorf("reputation %d, hand %v, effects %d: the effect happened", s.players[0].rep, g2HandIDs(s, 0), len(s.effects))
@@ -826,7 +778,7 @@ func TestCardG2Nullified(t *testing.T) {
 		g2Hand(s, 0, g2Armed(cardTheWitchsWay))
 		g2Attack(t, s, 0, 1)
 		g2Do(t, s, "end") // the hand opened the interaction phase
-		g2Pending(t, s, engine.Chance, "roll")
+		wantPending(t, s, engine.Chance, "roll")
 		if s.players[2].rep != 50 || !slices.Equal(s.zones[2].grave, []CardID{cardReliefOperation}) {
 			t.Errorf("reactor reputation %d graveyard %v", s.players[2].rep, s.zones[2].grave)
 		}

@@ -137,7 +137,7 @@ func TestCARD062_DomainOfGod(t *testing.T) {
 			t.Error("no tiles_swapped event")
 		}
 		if g4State(s, 0, cardDomainOfGod) == nil || cfHas(s, "card 1") {
-			t.Errorf("once per game: mark %v, legal %v", g4State(s, 0, cardDomainOfGod), cfLegal(s))
+			t.Errorf("once per game: mark %v, legal %v", g4State(s, 0, cardDomainOfGod), legalTexts(s))
 		}
 	})
 	t.Run("nullified still counts", func(t *testing.T) {
@@ -160,7 +160,7 @@ func TestCARD062_DomainOfGod(t *testing.T) {
 		g4Ready(t, s, cardDomainOfGod)
 		g4Do(t, s, "card 1", "pay donations")
 		if cfHas(s, "tile 5,5") || cfHas(s, "tile 6,6") || !cfHas(s, "tile 7,7") {
-			t.Errorf("targets %v: water and blocked tiles must not be offered", cfLegal(s))
+			t.Errorf("targets %v: water and blocked tiles must not be offered", legalTexts(s))
 		}
 	})
 	t.Run("cannot pay", func(t *testing.T) {
@@ -371,7 +371,7 @@ func TestCARD068_Catastrophe(t *testing.T) {
 		g4Ready(t, s, cardPuppetCurse, cardCatastrophe)
 		g4Do(t, s, "card 1", "pay donations")
 		if d := s.Pending(); d.Seat != engine.Chance || !cfHas(s, "pick 1") {
-			t.Fatalf("pending %+v legal %v, want a chance pick between the two Puppet Curses", d, cfLegal(s))
+			t.Fatalf("pending %+v legal %v, want a chance pick between the two Puppet Curses", d, legalTexts(s))
 		}
 		if s.handCount(0)+s.handCount(1) != 0 {
 			t.Error("the pick must come after the hands went to the graveyards (it would tell about hidden hands)")
@@ -469,7 +469,7 @@ func TestCARD070_ASmallSacrifice(t *testing.T) {
 		}
 		g4Do(t, s, "failure")   // 2,0 is neutral now: with an empty hand seat 0 propagates it at once
 		if cfHas(s, "move e") { // seat 1 stands on 1,2, Ruins lie east
-			t.Errorf("seat 1 may move east onto the Ruins: %v", cfLegal(s))
+			t.Errorf("seat 1 may move east onto the Ruins: %v", legalTexts(s))
 		}
 	})
 	t.Run("targets", func(t *testing.T) {
@@ -478,7 +478,7 @@ func TestCARD070_ASmallSacrifice(t *testing.T) {
 		g4Ready(t, s, cardASmallSacrifice)
 		g4Do(t, s, "card 1", "pay donations")
 		if cfHas(s, "tile 4,4") || cfHas(s, "tile 1,2") || !cfHas(s, "tile 5,5") {
-			t.Errorf("targets %v: no structure, no piece", cfLegal(s))
+			t.Errorf("targets %v: no structure, no piece", legalTexts(s))
 		}
 	})
 	t.Run("no own tile", func(t *testing.T) {

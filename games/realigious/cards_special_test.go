@@ -53,7 +53,7 @@ func TestCARD074_TheRadical(t *testing.T) {
 		turn := s.players[0].turns
 		g4Do(t, s, "card 1")
 		if d := s.Pending(); d.Seat != engine.Chance || !cfHas(s, "tile 5,5") || !cfHas(s, "tile 2,0") {
-			t.Fatalf("pending %+v legal %v, want a chance pick among seat 0's tiles", d, cfLegal(s))
+			t.Fatalf("pending %+v legal %v, want a chance pick among seat 0's tiles", d, legalTexts(s))
 		}
 		g4Do(t, s, "tile 5,5")
 		e := s.designationAt(g4At(s, 5, 5), cardTheRadical, 0)
@@ -256,16 +256,16 @@ func TestCARD081_ShameControl(t *testing.T) {
 			t.Fatalf("pending %+v for seat %d, want seat 1 to move seat 0's piece", d, s.active())
 		}
 		g4Do(t, s, "move e") // seat 1 moves seat 0 onto its own 3,0, where it stands
-		if d := s.Pending(); d.Seat != 1 || !slices.Equal(cfLegal(s), []string{"dispute", "pass"}) {
-			t.Errorf("pending %+v legal %v, want seat 1 to choose dispute or pass, without seat 0's cards", d, cfLegal(s))
+		if d := s.Pending(); d.Seat != 1 || !slices.Equal(legalTexts(s), []string{"dispute", "pass"}) {
+			t.Errorf("pending %+v legal %v, want seat 1 to choose dispute or pass, without seat 0's cards", d, legalTexts(s))
 		}
 	})
 	t.Run("three players", func(t *testing.T) {
 		s := cfGame(t, 3)
 		g4Ready(t, s, cardNightOfTemperance, cardShameControl)
 		g4Do(t, s, "card 1")
-		if d := s.Pending(); d.Seat != engine.Chance || !slices.Equal(cfLegal(s), []string{"seat 1", "seat 2"}) {
-			t.Fatalf("pending %+v legal %v, want chance between seats 1 and 2", d, cfLegal(s))
+		if d := s.Pending(); d.Seat != engine.Chance || !slices.Equal(legalTexts(s), []string{"seat 1", "seat 2"}) {
+			t.Fatalf("pending %+v legal %v, want chance between seats 1 and 2", d, legalTexts(s))
 		}
 		g4Do(t, s, "seat 2")
 		if e := g4State(s, 0, cardShameControl); e == nil || e.v != 2 || s.controller(0) != 2 {

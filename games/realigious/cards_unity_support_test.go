@@ -63,8 +63,8 @@ func TestCARDG1Nullified(t *testing.T) {
 			g1Hand(s, 0, tc.card)
 			g1Interact(t, s, 0)
 			evs := g1Do(t, s, "card 1", tc.pay)
-			if g1Find(evs, "nullified") == nil || len(s.stateOfs(0)) != 0 || s.players[0].rep != 30 {
-				t.Errorf("events %v states %v reputation %d: the effect must not happen", g1Kinds(evs), s.stateOfs(0), s.players[0].rep)
+			if findEvent(evs, "nullified") == nil || len(s.stateOfs(0)) != 0 || s.players[0].rep != 30 {
+				t.Errorf("events %v states %v reputation %d: the effect must not happen", eventKinds(evs), s.stateOfs(0), s.players[0].rep)
 			}
 			if !slices.Equal(g1Grave(s, 0), []CardID{tc.card}) {
 				t.Errorf("graveyard %v: a nullified card still counts as used", g1Grave(s, 0))

@@ -30,7 +30,7 @@ func TestCARD013_AngelsSeal(t *testing.T) {
 		g1Deck(s, 0, cardGleaning)
 		evs := g1Start(t, s, 0) // the draw pushes Training the Clergy out (GAP-19)
 		if got := s.stateOfs(0); !slices.Equal(got, []string{"training_the_clergy"}) {
-			t.Errorf("states %v (events %v), want the replayed Training the Clergy", got, g1Kinds(evs))
+			t.Errorf("states %v (events %v), want the replayed Training the Clergy", got, eventKinds(evs))
 		}
 		if got := g1Grave(s, 0); !slices.Equal(got, []CardID{cardTrainingClergy, cardAngelsSeal}) {
 			t.Errorf("graveyard %v", got)
@@ -113,8 +113,8 @@ func TestCARD014_FullDefensiveStance(t *testing.T) {
 		s.addState(0, 0, cardFullDefensiveStance, 0, forGame()).v = int16(cardPeaceLikeARiver)
 		g1Own(s, 0, g1At(s, 5, 7))
 		evs := g1MoveTo(t, s, 1, 0, [numResources]int32{10, 10, 10}) // no water: the piece stays
-		if g1Find(evs, "combat_nullified") == nil || g1Find(evs, "combat") != nil {
-			t.Fatalf("events %v: the combat must be nullified", g1Kinds(evs))
+		if findEvent(evs, "combat_nullified") == nil || findEvent(evs, "combat") != nil {
+			t.Fatalf("events %v: the combat must be nullified", eventKinds(evs))
 		}
 		if r := s.players[0].res; r[Donations] != 2000 || r[Influence] != 2000 || len(s.zones[0].grave) != 0 || len(s.stateOfs(0)) != 0 {
 			t.Errorf("resources %v graveyard %v states %v: free, not re-buried, used up", r, g1Grave(s, 0), s.stateOfs(0))
@@ -153,7 +153,7 @@ func TestCARD015_TheTithe(t *testing.T) {
 		s.players[0].res = [numResources]int32{1000, 199, 199}
 		g1Hand(s, 0, cardTheTithe)
 		g1Interact(t, s, 0)
-		if g1Offered(s, "card 1") {
+		if offered(s, "card 1") {
 			t.Errorf("card 1 offered")
 		}
 	})
@@ -173,8 +173,8 @@ func TestCARD016_Miracle(t *testing.T) {
 	t.Run("nullifies until the owner's next turn", func(t *testing.T) {
 		s := setup(t)
 		evs := g1Do(t, s, "card 1", "pay donations")
-		if g1Find(evs, "nullified") == nil || len(s.stateOfs(0)) != 0 || !slices.Contains(g1Grave(s, 0), cardTrainingClergy) {
-			t.Errorf("events %v states %v: the card is nullified but used", g1Kinds(evs), s.stateOfs(0))
+		if findEvent(evs, "nullified") == nil || len(s.stateOfs(0)) != 0 || !slices.Contains(g1Grave(s, 0), cardTrainingClergy) {
+			t.Errorf("events %v states %v: the card is nullified but used", eventKinds(evs), s.stateOfs(0))
 		}
 		if got := g1Grave(s, 1); !slices.Contains(got, cardTheTithe) || !slices.Contains(got, cardMiracle) || s.handCount(1) != 0 {
 			t.Errorf("seat 1 graveyard %v hand %v: the whole hand is discarded", got, g1HandIDs(s, 1))
@@ -340,7 +340,7 @@ func TestCARD020_FaithVillage(t *testing.T) {
 	g1Interact(t, s, 0)
 	g1Do(t, s, "card 1", "pay donations")
 	g1Target(t, s, "tile 5,5")
-	if got := g1Designations(s, 1); !slices.Contains(got, "faith_village@5,5") {
+	if got := designationsSeen(s, 1); !slices.Contains(got, "faith_village@5,5") {
 		t.Fatalf("designations %v", got)
 	}
 	for _, tc := range []struct {
@@ -423,7 +423,7 @@ func TestCARD022_Indulgence(t *testing.T) {
 		s.players[0].res = [numResources]int32{5000, 499, 499}
 		g1Hand(s, 0, cardIndulgence)
 		g1Interact(t, s, 0)
-		if g1Offered(s, "card 1") {
+		if offered(s, "card 1") {
 			t.Errorf("card 1 offered")
 		}
 	})
@@ -482,19 +482,19 @@ func TestCARD024_PeaceLikeARiver(t *testing.T) {
 			}
 			evs := g1MoveTo(t, s, 1, 0, [numResources]int32{10, 10, 10})
 			if !tc.armed {
-				g1Pending(t, s, engine.Chance, "roll")
+				wantPending(t, s, engine.Chance, "roll")
 				return
 			}
 			if tc.water {
-				g1Pending(t, s, 0, "card_target")
-				if n := len(g1Legal(s)); n != 6 {
-					t.Fatalf("%d tiles offered, want the 6 next to the water (%v)", n, g1Legal(s))
+				wantPending(t, s, 0, "card_target")
+				if n := len(legalTexts(s)); n != 6 {
+					t.Fatalf("%d tiles offered, want the 6 next to the water (%v)", n, legalTexts(s))
 				}
 				g1Encodable(t, s)
 				evs = append(evs, g1Do(t, s, "tile 4,5")...)
 			}
-			if g1Find(evs, "combat_nullified") == nil || s.tiles[g1At(s, 2, 2)].Owner != 0 {
-				t.Errorf("events %v: the combat must be nullified", g1Kinds(evs))
+			if findEvent(evs, "combat_nullified") == nil || s.tiles[g1At(s, 2, 2)].Owner != 0 {
+				t.Errorf("events %v: the combat must be nullified", eventKinds(evs))
 			}
 			want := g1At(s, 2, 2)
 			if tc.water {

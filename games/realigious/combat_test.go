@@ -98,22 +98,12 @@ func cbAttack(t *testing.T, s *State, seat, from int) []engine.Event {
 	return cbApply(t, s, "move e")
 }
 
-// cbFind returns the first event of the given kind, or nil.
-func cbFind(evs []engine.Event, kind string) *engine.Event {
-	for i := range evs {
-		if evs[i].Kind == kind {
-			return &evs[i]
-		}
-	}
-	return nil
-}
-
 // cbExplain returns the explain payload of the first event of kind.
 func cbExplain(t *testing.T, evs []engine.Event, kind string) *Explain {
 	t.Helper()
-	e := cbFind(evs, kind)
+	e := findEvent(evs, kind)
 	if e == nil {
-		t.Fatalf("no %q event in %v", kind, cbKinds(evs))
+		t.Fatalf("no %q event in %v", kind, eventKinds(evs))
 	}
 	ex, ok := e.Data.(*Explain)
 	if !ok {
@@ -125,23 +115,15 @@ func cbExplain(t *testing.T, evs []engine.Event, kind string) *Explain {
 // cbDeclare returns the declare event's payload, or fails.
 func cbDeclare(t *testing.T, evs []engine.Event) declareData {
 	t.Helper()
-	e := cbFind(evs, "declare")
+	e := findEvent(evs, "declare")
 	if e == nil {
-		t.Fatalf("no declare event in %v", cbKinds(evs))
+		t.Fatalf("no declare event in %v", eventKinds(evs))
 	}
 	d, ok := e.Data.(declareData)
 	if !ok {
 		t.Fatalf("declare data is %T", e.Data)
 	}
 	return d
-}
-
-func cbKinds(evs []engine.Event) []string {
-	out := make([]string, len(evs))
-	for i, e := range evs {
-		out[i] = e.Kind
-	}
-	return out
 }
 
 // cbTerm returns the value and tier of the named term, and whether it is
@@ -532,14 +514,14 @@ func TestCombatPieceInteractionTab(t *testing.T) {
 				if !slices.Equal(names, []string{"dispute", "pass"}) {
 					t.Errorf("tab answers = %v, want [dispute pass]", names) // REL-508, GAP-18
 				}
-				if cbFind(evs, "declare") != nil {
+				if findEvent(evs, "declare") != nil {
 					t.Errorf("combat declared before the tab choice") // REL-509
 				}
 				evs = cbApply(t, s, "dispute") // REL-509
 			}
 			if tc.wantKind == "" {
-				if cbFind(evs, "declare") != nil {
-					t.Fatalf("combat declared: %v", cbKinds(evs))
+				if findEvent(evs, "declare") != nil {
+					t.Fatalf("combat declared: %v", eventKinds(evs))
 				}
 				if tc.owner < 0 {
 					cbPending(t, s, engine.Chance, "roll")
@@ -606,8 +588,8 @@ func TestCombatPieceWinRelocateChance(t *testing.T) {
 	if int(s.players[1].pos) != n2 {
 		t.Errorf("REL-576: defender on %v, want %v", s.coord(int(s.players[1].pos)), s.coord(n2))
 	}
-	if cbFind(evs, "relocated") == nil {
-		t.Errorf("REL-576: no relocated event in %v", cbKinds(evs))
+	if findEvent(evs, "relocated") == nil {
+		t.Errorf("REL-576: no relocated event in %v", eventKinds(evs))
 	}
 	cbPending(t, s, 1, "move")
 }
@@ -663,8 +645,8 @@ func TestCombatFactors(t *testing.T) {
 		s.players[1].pos = int16(target)
 		cbAttack(t, s, 0, cbAt(s, cbFromCol, cbFromRow))
 		evs := cbApply(t, s, "pass")
-		if cbFind(evs, "piece_combat") != nil || s.Chance() != nil {
-			t.Errorf("a roll happened after pass: %v", cbKinds(evs)) // REL-530
+		if findEvent(evs, "piece_combat") != nil || s.Chance() != nil {
+			t.Errorf("a roll happened after pass: %v", eventKinds(evs)) // REL-530
 		}
 	})
 }

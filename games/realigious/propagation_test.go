@@ -79,16 +79,6 @@ func propApply(t *testing.T, s *State, text string) []engine.Event {
 	return append([]engine.Event(nil), evs...)
 }
 
-// propFind returns the first event of the kind, or nil.
-func propFind(evs []engine.Event, kind string) *engine.Event {
-	for i := range evs {
-		if evs[i].Kind == kind {
-			return &evs[i]
-		}
-	}
-	return nil
-}
-
 // propContact moves seat onto propTo and checks that a propagation roll is
 // pending; it returns R from the roll's chance outcomes.
 func propContact(t *testing.T, s *State, seat int) int {
@@ -128,7 +118,7 @@ func propChanceR(t *testing.T, s *State) int {
 func propRoll(t *testing.T, s *State, outcome string) (*Explain, []engine.Event) {
 	t.Helper()
 	evs := propApply(t, s, outcome)
-	ev := propFind(evs, "propagation")
+	ev := findEvent(evs, "propagation")
 	if ev == nil {
 		t.Fatalf("%s: no propagation event in %v", outcome, evs)
 	}
@@ -372,13 +362,13 @@ func TestPropagationSuccess(t *testing.T) {
 	if ex.Roll != "success" || ex.Seat != 0 || ex.Kind != "propagation" { // REL-421: the result is output
 		t.Errorf("explain roll %q seat %d kind %q", ex.Roll, ex.Seat, ex.Kind)
 	}
-	if ev := propFind(evs, "propagation"); !ev.Audience.Has(0) { // REL-421: the player sees it
+	if ev := findEvent(evs, "propagation"); !ev.Audience.Has(0) { // REL-421: the player sees it
 		t.Errorf("propagation event audience %b lacks seat 0", ev.Audience)
 	}
 	if got := s.tiles[propTo].Owner; got != 0 { // REL-411, REL-414, REL-439: ownership
 		t.Errorf("owner = %d, want 0", got)
 	}
-	if ev := propFind(evs, "owner"); ev == nil { // REL-403: the tile is now owned through propagation
+	if ev := findEvent(evs, "owner"); ev == nil { // REL-403: the tile is now owned through propagation
 		t.Error("no owner event")
 	}
 	for r := Resource(0); r < numResources; r++ {
@@ -422,7 +412,7 @@ func TestPropagationFailure(t *testing.T) {
 		if got := s.tiles[propTo].Owner; got != -1 { // REL-440: the tile stays neutral
 			t.Errorf("owner = %d, want -1", got)
 		}
-		if propFind(evs, "owner") != nil { // REL-440
+		if findEvent(evs, "owner") != nil { // REL-440
 			t.Error("owner event after a failure")
 		}
 		if pl.res != before || ex.Gains != [numResources]int{} { // REL-422: no reward on failure
@@ -610,7 +600,7 @@ func TestPropagationPlayedOut(t *testing.T) {
 				tile := &s.tiles[pl.pos]
 				neutral := tile.Owner < 0 && tile.Terrain.Contactable() && !tile.Structure.LocalGovernment()
 				propagating := s.phase == phaseRoll && s.roll.kind == rollPropagation
-				if neutral != propagating && propFind(evs, "moved") != nil {
+				if neutral != propagating && findEvent(evs, "moved") != nil {
 					t.Fatalf("seat %d contacted %v (owner %d): propagation roll %v", seat, s.coord(int(pl.pos)), tile.Owner, propagating)
 				}
 			}
