@@ -11,6 +11,8 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
+require github.com/evanphx/json-patch/v5 v5.9.11 // indirect
+
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect

@@ -125,7 +125,7 @@ func (d *Dialer) Dial(ctx context.Context, acct Account, push PushFunc) (*Client
 	c := &Client{Account: acct, ws: ws, push: push, done: make(chan struct{}), pending: map[int64]func(Reply){}}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	go c.readLoop()
-	r, err := c.Request(ctx, "hello", map[string]any{"protocol": 1})
+	r, err := c.Request(ctx, "hello", map[string]any{"protocol": 2})
 	if err == nil && !r.OK {
 		err = r.Err
 	}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -46,6 +47,7 @@ func (a *app) serve(args []string) error {
 	matchCfg := fs.String("match-config", "", "base `JSON` config of every match (size, climate, cycle_limit)")
 	logFormat := fs.String("log", "text", "log `format`: text or json")
 	logLevel := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
+	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (/debug/pprof/) on this `address`; keep it private (127.0.0.1:6060)")
 	syncFull := fs.Bool("sync-full", false, "fsync every commit (survives power loss, not only kill -9)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -124,6 +126,11 @@ func (a *app) serve(args []string) error {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	log.Info("listening", "addr", ln.Addr().String(), "data", *data, "turn_time", turn.String())
+	if *debugAddr != "" {
+		if err := serveDebug(ctx, *debugAddr, log); err != nil {
+			return err
+		}
+	}
 	go purgeSessions(ctx, accounts, log)
 
 	select {
@@ -141,6 +148,27 @@ func (a *app) serve(args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	log.Info("stopped")
+	return nil
+}
+
+// serveDebug serves net/http/pprof on its own listener, never on the
+// public one: profiles show what the server is doing to whoever asks.
+func serveDebug(ctx context.Context, addr string, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("serve: -debug-addr: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	log.Info("profiler listening", "addr", ln.Addr().String())
 	return nil
 }
 

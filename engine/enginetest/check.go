@@ -195,8 +195,13 @@ func checkState(c *checker, s engine.State, n, step int, opts Options) {
 			c.errorf("View(%d) = nil", seat)
 			continue
 		}
-		if _, err := json.Marshal(v); err != nil {
+		want, err := json.Marshal(v)
+		if err != nil {
 			c.errorf("json.Marshal(View(%d)) error: %v", seat, err)
+			continue
+		}
+		if va, ok := s.(engine.ViewAppender); ok {
+			checkAppendView(c, va, seat, want)
 		}
 	}
 	if _, err := json.Marshal(engine.DescribeDecision(s)); err != nil {
@@ -207,6 +212,33 @@ func checkState(c *checker, s engine.State, n, step int, opts Options) {
 			c.errorf("Invariant: %v", err)
 		}
 	}
+}
+
+// checkAppendView checks that a ViewAppender appends (keeping what buf
+// held) exactly the bytes of json.Marshal(View(seat)), want: the server
+// sends AppendView's bytes, and the JSON is the protocol.
+func checkAppendView(c *checker, va engine.ViewAppender, seat engine.Seat, want []byte) {
+	const prefix = "prefix"
+	got := va.AppendView([]byte(prefix), seat)
+	if len(got) < len(prefix) || string(got[:len(prefix)]) != prefix {
+		c.errorf("AppendView(%q, %d) does not keep the buffer's bytes", prefix, seat)
+		return
+	}
+	got = got[len(prefix):]
+	if bytes.Equal(got, want) {
+		return
+	}
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	c.errorf("AppendView(%d) differs from json.Marshal(View(%d)) at byte %d: got %q, want %q",
+		seat, seat, i, excerpt(got, i), excerpt(want, i))
+}
+
+// excerpt returns the bytes of b around offset i.
+func excerpt(b []byte, i int) []byte {
+	return b[max(0, i-40):min(len(b), i+40)]
 }
 
 // checkDecision checks a pending decision against Legal and Chance.

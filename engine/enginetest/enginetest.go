@@ -23,7 +23,8 @@
 //     ParseAnswer(AnswerText(a)) == a for every legal a; at the end Pending
 //     says NoSeat and Legal is empty; View of every seat and Spectator is
 //     non-nil and encodes to JSON, and so do the events of every Apply as
-//     Redact gives them to every seat;
+//     Redact gives them to every seat; a state that implements
+//     engine.ViewAppender appends exactly json.Marshal(View) for each;
 //   - at sampled steps (Options.CheckEvery) and the end: AppendEncoding is
 //     stable and appends; Decode(AppendEncoding) re-encodes to the same
 //     bytes, while empty, truncated or extended encodings fail with

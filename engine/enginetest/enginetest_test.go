@@ -1,6 +1,8 @@
 package enginetest
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -90,6 +92,20 @@ func (s *brokenState) View(seat engine.Seat) any {
 	return s.State.View(seat)
 }
 
+// AppendView makes every broken state an engine.ViewAppender, so that the
+// suite's AppendView check runs on the toy game; fault "appendview"
+// changes one byte.
+func (s *brokenState) AppendView(buf []byte, seat engine.Seat) []byte {
+	b, err := json.Marshal(s.View(seat))
+	if err != nil {
+		return buf
+	}
+	if s.fault == "appendview" && seat == engine.Spectator {
+		b = bytes.Replace(b, []byte(`"seat"`), []byte(`"Seat"`), 1)
+	}
+	return append(buf, b...)
+}
+
 func (s *brokenState) Result() engine.Result {
 	r := s.State.Result()
 	if s.fault == "ranking" {
@@ -112,6 +128,7 @@ func TestCheckMatchFindsFaults(t *testing.T) {
 		{fault: "shallow", want: "to a clone changed the original"},
 		{fault: "view", want: "json.Marshal(View(0)) error"},
 		{fault: "ranking", want: "want a permutation of seats"},
+		{fault: "appendview", want: "AppendView(-3) differs from json.Marshal(View(-3)) at byte"},
 		{fault: "", opts: Options{MaxSteps: 3}, want: "match did not end within MaxSteps = 3"},
 	}
 	for _, tt := range tests {

@@ -34,32 +34,13 @@ func TestCardStepBoundPerTurn(t *testing.T) {
 	worst, worstChain, total := 0, 0, 0
 	for m := range games {
 		seats := 2 + m%3
-		r := rand.NewPCG(uint64(m), 91)
-		var cfg struct {
-			Climate    string       `json:"climate"`
-			CycleLimit int          `json:"cycle_limit"`
-			Seats      []SeatConfig `json:"seats"`
-		}
-		cfg.Climate, cfg.CycleLimit = climateNames[m%len(climateNames)], 30
-		for range seats {
-			cfg.Seats = append(cfg.Seats, SeatConfig{Traits: RandomSlot(r, MaxPlayerLevel).Traits})
-		}
-		raw, _ := json.Marshal(cfg)
-		st, err := g.New(raw, seats, uint64(m))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := st.(*State)
+		s := randomSlotMatch(t, g, uint64(m), seats, climateNames[m%len(climateNames)], 30, 91)
 		rnd := enginetest.RandomAnswers(uint64(m))
 		var buf []engine.Answer
 		turn, inTurn := s.turns, 0
 		for step := 0; !s.Terminal(); step++ {
 			var a engine.Answer
-			if s.Pending().Seat == engine.Chance {
-				a = engine.ChanceAnswer(uint64(m), step, s.Chance())
-			} else {
-				a, buf = enginetest.RandomAnswer(s, &rnd, buf)
-			}
+			a, buf = randomStep(s, uint64(m), step, &rnd, buf)
 			if _, err := s.Apply(a); err != nil {
 				t.Fatalf("game %d step %d: %v", m, step, err)
 			}
@@ -75,4 +56,34 @@ func TestCardStepBoundPerTurn(t *testing.T) {
 		}
 	}
 	t.Logf("%d games, %d answers: at most %d answers and %d card resolutions in one turn (bounds %d, %d)", games, total, worst, worstChain, maxTurnAnswers, maxChain)
+}
+
+// randomSlotMatch starts a seeded match of seats players whose trait
+// slots are drawn at random (stream picks the draw), in climate with the
+// given cycle limit: the random-card games several tests play out.
+func randomSlotMatch(t testing.TB, g *Game, seed uint64, seats int, climate string, cycleLimit int, stream uint64) *State {
+	t.Helper()
+	r := rand.NewPCG(seed, stream)
+	cfg := Config{Climate: climate, CycleLimit: cycleLimit}
+	for range seats {
+		cfg.Seats = append(cfg.Seats, SeatConfig{Traits: RandomSlot(r, MaxPlayerLevel).Traits})
+	}
+	raw, err := json.Marshal(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := g.New(raw, seats, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// randomStep answers the pending decision of s, a game played from seed:
+// chance as in play, a seat's decision with a random legal answer.
+func randomStep(s *State, seed uint64, step int, rnd *rand.PCG, buf []engine.Answer) (engine.Answer, []engine.Answer) {
+	if s.Pending().Seat == engine.Chance {
+		return engine.ChanceAnswer(seed, step, s.Chance()), buf
+	}
+	return enginetest.RandomAnswer(s, rnd, buf)
 }

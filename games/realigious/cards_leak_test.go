@@ -45,31 +45,12 @@ func TestCardsLeakNothing(t *testing.T) {
 		seats := 2 + m%3
 		climate := climateNames[m%len(climateNames)]
 		t.Run(fmt.Sprintf("%s/%dp/m%d", climate, seats, m), func(t *testing.T) {
-			r := rand.NewPCG(uint64(m), 77)
-			var cfg struct {
-				Climate    string       `json:"climate"`
-				CycleLimit int          `json:"cycle_limit"`
-				Seats      []SeatConfig `json:"seats"`
-			}
-			cfg.Climate, cfg.CycleLimit = climate, 14
-			for range seats {
-				cfg.Seats = append(cfg.Seats, SeatConfig{Traits: RandomSlot(r, MaxPlayerLevel).Traits})
-			}
-			raw, _ := json.Marshal(cfg)
-			st, err := g.New(raw, seats, uint64(m))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := st.(*State)
+			s := randomSlotMatch(t, g, uint64(m), seats, climate, 14, 77)
 			rnd := enginetest.RandomAnswers(uint64(m))
 			var buf []engine.Answer
 			for step := 0; !s.Terminal() && step < 4000; step++ {
 				var a engine.Answer
-				if s.Pending().Seat == engine.Chance {
-					a = engine.ChanceAnswer(uint64(m), step, s.Chance())
-				} else {
-					a, buf = enginetest.RandomAnswer(s, &rnd, buf)
-				}
+				a, buf = randomStep(s, uint64(m), step, &rnd, buf)
 				for v := 0; v < seats; v++ {
 					twin := clTwin(s, v, step)
 					if !bytes.Equal(clView(t, s, v), clView(t, twin, v)) {

@@ -57,13 +57,24 @@ var clockEnds = [numClocks]string{clockEnd: "end", clockStart: "start"}
 
 // effectView describes e; full includes a hidden state's counters.
 func (s *State) effectView(e *effect, full bool) EffectView {
+	var tile *Coord
+	if e.tile >= 0 {
+		tile = new(Coord)
+	}
+	return s.effectViewAt(e, full, tile)
+}
+
+// effectViewAt is effectView with the designation's tile written to *tile
+// (nil for an effect on a player), so that a view can give all its
+// designations one backing array.
+func (s *State) effectViewAt(e *effect, full bool, tile *Coord) EffectView {
 	v := EffectView{Card: e.card, Key: s.effectKey(e), Seat: int(e.seat), From: int(e.src), Ends: clockEnds[e.clock%numClocks], At: int(e.at)}
 	if v.Ends != "" {
 		v.Until = int(e.until)
 	}
 	if e.tile >= 0 {
-		c := s.coord(int(e.tile))
-		v.Tile = &c
+		*tile = s.coord(int(e.tile))
+		v.Tile = tile
 	}
 	sd := s.stateDef(e)
 	if full || sd == nil || !sd.hidden {
@@ -113,9 +124,41 @@ func (s *State) stateIndex(card CardID, key string) (int, bool) {
 	return 0, false
 }
 
-// cardsView fills the card parts of seat's view (row: view row).
+// cardsView fills the card parts of seat's view (row: view row). It sizes
+// every list first and gives the lists of a kind one backing array: the
+// view is built for every seat after every answer.
 func (s *State) cardsView(v *View, seat engine.Seat, row int) {
-	v.Designations = []EffectView{}
+	own := seat != engine.Spectator && row < len(s.players)
+	// Count the designations row sees and each player's buffs.
+	var nBuffs [engine.MaxSeats]int
+	nDesig, nAll := 0, 0
+	for i := range s.effects {
+		e := &s.effects[i]
+		switch {
+		case e.clock == clockDead:
+		case e.tile >= 0:
+			if s.memory(row, int(e.tile)) != Unrevealed {
+				nDesig++
+				nAll++
+			}
+		case int(e.seat) < len(v.Players) && int(e.seat) < len(nBuffs):
+			nBuffs[e.seat]++
+			nAll++
+		}
+	}
+	effects := make([]EffectView, nAll) // one array for every list, never nil
+	v.Designations, effects = effects[:0:nDesig], effects[nDesig:]
+	for i := range v.Players {
+		k := 0 // beyond engine.MaxSeats (never), append allocates
+		if i < len(nBuffs) {
+			k = nBuffs[i]
+		}
+		v.Players[i].Buffs, effects = effects[:0:k], effects[k:]
+	}
+	var tiles []Coord
+	if nDesig > 0 {
+		tiles = make([]Coord, nDesig)
+	}
 	for i := range s.effects {
 		e := &s.effects[i]
 		if e.clock == clockDead {
@@ -123,30 +166,40 @@ func (s *State) cardsView(v *View, seat engine.Seat, row int) {
 		}
 		if e.tile >= 0 {
 			if s.memory(row, int(e.tile)) != Unrevealed {
-				v.Designations = append(v.Designations, s.effectView(e, int(e.seat) == row))
+				v.Designations = append(v.Designations, s.effectViewAt(e, int(e.seat) == row, &tiles[0]))
+				tiles = tiles[1:]
 			}
 			continue
 		}
 		if int(e.seat) < len(v.Players) {
 			pv := &v.Players[e.seat]
-			pv.Buffs = append(pv.Buffs, s.effectView(e, int(e.seat) == row))
+			pv.Buffs = append(pv.Buffs, s.effectViewAt(e, int(e.seat) == row, nil))
 		}
 	}
+	// One array for the graveyards and the own composition.
+	nCards := 0
+	for i := range v.Players {
+		nCards += len(s.zones[i].grave)
+	}
+	if own {
+		nCards += len(s.zones[row].comp)
+	}
+	cards := make([]CardID, nCards) // never nil: an empty graveyard is "[]"
 	for i := range v.Players {
 		pv := &v.Players[i]
 		z := &s.zones[i]
 		pv.HandCount, pv.DeckCount = int(z.nHand), len(z.deck)
-		pv.Graveyard = append([]CardID{}, z.grave...)
-		if pv.Buffs == nil {
-			pv.Buffs = []EffectView{}
-		}
+		k := copy(cards, z.grave)
+		pv.Graveyard, cards = cards[:k:k], cards[k:]
 	}
-	if seat == engine.Spectator || row >= len(s.players) {
+	if !own {
 		return
 	}
 	v.CardDecision = s.cardDecisionView(row)
 	z := &s.zones[row]
-	v.Hand = []HandCardView{}
+	if z.nHand > 0 {
+		v.Hand = make([]HandCardView, 0, z.nHand)
+	}
 	for i := int(z.nHand) - 1; i >= 0; i-- {
 		hc := z.hand[i]
 		hv := HandCardView{Slot: s.slotOf(row, i), Card: hc.id, Free: hc.flags&hcFree != 0, Set: hc.flags&hcSet != 0, Stack: int(hc.stack)}
@@ -156,5 +209,8 @@ func (s *State) cardsView(v *View, seat engine.Seat, row int) {
 		}
 		v.Hand = append(v.Hand, hv)
 	}
-	v.Composition = append([]CardID{}, z.comp...)
+	if len(z.comp) > 0 {
+		k := copy(cards, z.comp)
+		v.Composition = cards[:k:k]
+	}
 }

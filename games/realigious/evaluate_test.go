@@ -17,6 +17,44 @@ func evNew(t *testing.T) *State {
 	return st.(*State)
 }
 
+// evEqual returns evNew's state with every hand emptied and no effects,
+// so that the seats differ in nothing the evaluation reads: the opening
+// draws (REL-203) deal them different cards.
+func evEqual(t *testing.T) *State {
+	t.Helper()
+	s := evNew(t)
+	for i := range s.zones {
+		evSetHand(s, i)
+	}
+	s.effects = s.effects[:0]
+	return s
+}
+
+// evSetHand replaces seat's hand with ids, oldest first.
+func evSetHand(s *State, seat int, ids ...CardID) {
+	z := &s.zones[seat]
+	z.hand = [HandLimit]handCard{}
+	z.nHand = 0
+	for _, id := range ids {
+		z.hand[z.nHand] = handCard{id: id}
+		z.nHand++
+	}
+}
+
+// evOwnedTile gives seat the first neutral ownable tile and returns it.
+func evOwnedTile(t *testing.T, s *State, seat int) int {
+	t.Helper()
+	for i := range s.tiles {
+		tl := &s.tiles[i]
+		if tl.Owner < 0 && tl.Terrain.Contactable() && !tl.Structure.LocalGovernment() {
+			tl.Owner = int8(seat)
+			return i
+		}
+	}
+	t.Fatalf("no neutral tile for seat %d", seat)
+	return -1
+}
+
 func evInRange(t *testing.T, v []float64, n int) {
 	t.Helper()
 	if len(v) != n {
@@ -80,7 +118,7 @@ func TestEvaluateDefeatedScoresZero(t *testing.T) {
 
 func TestEvaluateMonotone(t *testing.T) {
 	g := New()
-	base := evNew(t)
+	base := evEqual(t)
 	v0 := g.Evaluate(base)
 	evInRange(t, v0, 3)
 	if v0[0] != v0[1] || v0[1] != v0[2] {
@@ -125,6 +163,124 @@ func TestEvaluateMonotone(t *testing.T) {
 			t.Fatalf("followers %d score %v, below %v", f, v[0], prev)
 		}
 		prev = v[0]
+	}
+}
+
+// TestEvaluateCards checks the card terms: with everything else equal,
+// the seat with more or better cards, or with more of its own effects in
+// play, scores higher than seat 1, and every score stays in [0, 1].
+func TestEvaluateCards(t *testing.T) {
+	g := New()
+	base := evEqual(t)
+	const (
+		low  = cardGleaning       // CARD-001, level 1
+		high = CardID(2)          // CARD-002 Repentance, level 9
+		mid  = cardTrainingClergy // CARD-003, level 2
+	)
+	tests := []struct {
+		name   string
+		change func(t *testing.T, s *State)
+	}{
+		// REL-678: cards in hand can be used; one more card is an option more.
+		{"more cards in hand", func(t *testing.T, s *State) {
+			evSetHand(s, 0, low, mid)
+			evSetHand(s, 1, low)
+		}},
+		// REL-612, REL-701: a higher power level buys a stronger effect.
+		{"higher level card", func(t *testing.T, s *State) {
+			evSetHand(s, 0, high)
+			evSetHand(s, 1, low)
+			s.players[0].res[Donations], s.players[1].res[Donations] = 900, 900
+		}},
+		// REL-701: a card is used by paying level × 100; one that cannot be
+		// paid is worth less until resources come.
+		{"affordable card", func(t *testing.T, s *State) {
+			evSetHand(s, 0, high)
+			evSetHand(s, 1, high)
+			s.players[0].res[Donations], s.players[1].res[Donations] = 900, 899
+			s.players[0].res[Influence], s.players[1].res[Influence] = 0, 1
+		}},
+		// REL-721, REL-724: a shame card punishes its holder, a glory card
+		// rewards it.
+		{"glory card against shame card", func(t *testing.T, s *State) {
+			evSetHand(s, 0, cardGloryMercy)
+			evSetHand(s, 1, cardShameControl)
+		}},
+		// REL-681, GAP-19: a full hand still beats a hand of two, though
+		// its oldest card goes at the next draw.
+		{"full hand", func(t *testing.T, s *State) {
+			evSetHand(s, 0, low, mid, high)
+			evSetHand(s, 1, mid, high)
+		}},
+		// REL-697: a state the seat's own card put on it (a permanent buff).
+		{"own permanent buff", func(t *testing.T, s *State) {
+			s.addState(0, 0, cardTrainingClergy, 0, forGame())
+		}},
+		// REL-698: a tile the seat designated.
+		{"own designation", func(t *testing.T, s *State) {
+			s.designateTile(evOwnedTile(t, s, 0), 0, cardSanctuary, 0, forGame())
+			evOwnedTile(t, s, 1)
+		}},
+		// REL-697: a state another seat's card put on seat 1 (CARD-032).
+		{"hostile state on the other seat", func(t *testing.T, s *State) {
+			s.addState(1, 0, CardAxisOfEvil, 0, s.forTurns(1, 3))
+		}},
+		// REL-721: a shame card's state punishes the seat it is on.
+		{"shame state on the other seat", func(t *testing.T, s *State) {
+			s.addState(1, 1, cardShameControl, 0, s.forTurns(1, 2))
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base.clone()
+			tc.change(t, s)
+			v := g.Evaluate(s)
+			evInRange(t, v, 3)
+			if v[0] <= v[1] {
+				t.Errorf("Evaluate = %v, want seat 0 above seat 1", v)
+			}
+		})
+	}
+}
+
+// TestEvaluateCardUseInProgress checks that a card whose use has begun
+// (it left the hand at once, REL-699, and waits for its targets, GAP-24)
+// counts as held until it is paid for: choosing to use a card is then
+// judged by what the use does, not by the slot it empties.
+func TestEvaluateCardUseInProgress(t *testing.T) {
+	g := New()
+	held := evEqual(t)
+	evSetHand(held, 0, cardGleaning, cardTrainingClergy)
+	using := held.clone()
+	evSetHand(using, 0, cardGleaning)
+	using.frames = append(using.frames, frame{kind: frameUse, stage: stageTarget, seat: 0, card: cardTrainingClergy, payer: -1})
+	if got, want := g.Evaluate(using), g.Evaluate(held); got[0] != want[0] {
+		t.Errorf("Evaluate(use in progress)[0] = %v, want %v (card held)", got[0], want[0])
+	}
+	paid := using.clone()
+	paid.frames[0].stage = stageEffect
+	if got, want := g.Evaluate(paid), g.Evaluate(held); got[0] >= want[0] {
+		t.Errorf("Evaluate(use paid)[0] = %v, want below %v (card held)", got[0], want[0])
+	}
+}
+
+// TestEvaluateCardsStaySmall pins the bound that keeps the search bots
+// using cards (see Evaluate): a full hand of the best trait cards, all
+// affordable (REL-701), weighs less than two tiles more, so that emptying
+// a slot never costs more than a modest gain.
+func TestEvaluateCardsStaySmall(t *testing.T) {
+	g := New()
+	cards := evEqual(t)
+	evSetHand(cards, 0, CardID(2), CardID(2), CardID(2))
+	tiles := evEqual(t)
+	for _, s := range []*State{cards, tiles} {
+		s.players[0].res[Donations] = 5000
+		s.players[1].res[Donations] = 5000
+	}
+	evOwnedTile(t, tiles, 0)
+	evOwnedTile(t, tiles, 0)
+	if c, l := g.Evaluate(cards), g.Evaluate(tiles); c[0] >= l[0] {
+		t.Errorf("Evaluate(3 level-9 cards)[0] = %v, want below %v (2 more tiles)", c[0], l[0])
 	}
 }
 

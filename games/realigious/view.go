@@ -156,66 +156,88 @@ func (s *State) atCycleEnd() bool {
 // (engine.State).
 func (s *State) View(seat engine.Seat) any { return s.view(seat) }
 
+// viewBlock holds a view and the fixed-size parts its pointers and short
+// slices refer to, so that building a view costs one allocation for all of
+// them instead of one each: the server builds a view for every seat after
+// every answer (docs/performance.md, "View").
+type viewBlock struct {
+	v       View
+	squall  SquallView
+	wind    Wind
+	result  engine.Result
+	order   [engine.MaxSeats]int
+	players [engine.MaxSeats]PlayerView
+	pieces  [engine.MaxSeats]Coord
+	govs    [len(State{}.govs)]GovernmentView
+	govAt   [len(State{}.govs)]Coord
+	celeb   CelebrityView
+	celebAt Coord
+}
+
 func (s *State) view(seat engine.Seat) *View {
+	v, _, _ := s.buildView(seat, true)
+	return v
+}
+
+// viewRow returns the seat a view is for, Spectator for anything but a
+// player's seat, and its row in the state's per-seat memories.
+func (s *State) viewRow(seat engine.Seat) (engine.Seat, int) {
 	row := int(seat)
 	if seat == engine.Spectator || row < 0 || row >= len(s.players) {
-		seat, row = engine.Spectator, len(s.players)
+		return engine.Spectator, len(s.players)
 	}
-	v := &View{
+	return seat, row
+}
+
+// buildView builds seat's view, without its tiles unless withTiles (Tiles
+// is then nil and AppendView encodes them one by one from tileFacts). It
+// returns the seat and row as viewRow gives them.
+func (s *State) buildView(seat engine.Seat, withTiles bool) (*View, engine.Seat, int) {
+	seat, row := s.viewRow(seat)
+	blk := &viewBlock{}
+	v := &blk.v
+	*v = View{
 		Game: "realigious", Seat: int(seat), Width: s.geo.w, Height: s.geo.h,
 		Climate: s.climate, Cycle: s.cycle, CycleLimit: s.cycleLimit, Night: s.night,
 		Active: s.active(), Pending: s.pendingFor(row), CycleEnd: s.atCycleEnd(),
 		Religious: s.p.religiousThreshold(len(s.players)),
 	}
-	for _, o := range s.order {
-		v.Order = append(v.Order, int(o))
+	if len(s.order) > 0 { // nil, not empty, when there is none: "order":null
+		v.Order = blk.order[:0]
+		if len(s.order) > len(blk.order) {
+			v.Order = make([]int, 0, len(s.order))
+		}
+		for _, o := range s.order {
+			v.Order = append(v.Order, int(o))
+		}
 	}
 	switch s.climate {
 	case Tropical:
-		v.Squall = &SquallView{Gauge: int(s.squall), Size: s.p.SquallSize, Skip: s.squallSkip}
+		blk.squall = SquallView{Gauge: int(s.squall), Size: s.p.SquallSize, Skip: s.squallSkip}
+		v.Squall = &blk.squall
 	case Temperate:
-		w := s.wind
-		v.Wind = &w
+		blk.wind = s.wind
+		v.Wind = &blk.wind
 	}
-	for _, b := range s.blocked {
-		v.Blocked = append(v.Blocked, s.coord(int(b)))
+	if len(s.blocked) > 0 {
+		v.Blocked = make([]Coord, len(s.blocked))
+		for i, b := range s.blocked {
+			v.Blocked[i] = s.coord(int(b))
+		}
 	}
-	v.Tiles = make([]TileView, len(s.tiles))
-	n := len(s.tiles)
-	for t := range s.tiles {
-		tv := &v.Tiles[t]
-		tv.Coord = s.coord(t)
-		tv.Memory = s.memory(row, t)
-		if tv.Memory == Unrevealed {
-			continue
+	if withTiles {
+		v.Tiles = make([]TileView, len(s.tiles))
+		facts := make([]tileFacts, len(s.tiles))
+		for t := range s.tiles {
+			facts[t] = s.tileFacts(seat, row, t)
+			facts[t].tileView(&v.Tiles[t])
 		}
-		tile := &s.tiles[t]
-		terrain := tile.Terrain
-		tv.Terrain = &terrain
-		tv.Structure = tile.Structure
-		if tile.Structure == Church {
-			c := tile.Church
-			tv.Church = &c
-			// Live information, like the owner: a claim made out of sight must not
-			// tell where a piece stood (REL-946, GAP-70).
-			tv.Claimed = tile.Claimed && s.ownerVisible(row, t)
-		}
-		alloc := tile.Alloc
-		tv.Alloc = &alloc
-		if tv.Memory != Revealed {
-			continue // adjacent tiles show attributes only (UI-415)
-		}
-		tv.Visible = seat != engine.Spectator && s.seesTile(row, t) || seat == engine.Spectator && !s.night && !s.fogAt(t)
-		owner := int(s.known[row*n+t])
-		if s.ownerVisible(row, t) {
-			owner = int(tile.Owner)
-		}
-		tv.Owner = &owner
-		for _, b := range s.blocked {
-			if int(b) == t {
-				tv.Blocked = true
-			}
-		}
+	}
+	v.Players = blk.players[:0]
+	pieces := blk.pieces[:]
+	if len(s.players) > len(blk.players) {
+		v.Players = make([]PlayerView, 0, len(s.players))
+		pieces = make([]Coord, len(s.players))
 	}
 	for i := range s.players {
 		pl := &s.players[i]
@@ -235,8 +257,8 @@ func (s *State) view(seat engine.Seat) *View {
 			seen = s.seesPiece(row, i)
 		}
 		if seen && pl.pos >= 0 {
-			c := s.coord(int(pl.pos))
-			pv.Piece = &c
+			pieces[i] = s.coord(int(pl.pos))
+			pv.Piece = &pieces[i]
 			pv.Stealth = s.stealthed(i)
 			pv.HighGround = s.highGround(i)
 		}
@@ -252,16 +274,110 @@ func (s *State) view(seat engine.Seat) *View {
 		pv.NightEye, pv.Clairvoyance, pv.MiddleWay, pv.Inshallah, pv.SkipNext = pl.nightEye, int(pl.clairvoyance), pl.middleWay, pl.inshallah, pl.skipNext
 		v.Players = append(v.Players, pv)
 	}
-	v.Factions = s.factionsView(seat, row)
+	if len(s.players) == 0 {
+		v.Players = nil // as encoding/json wrote a view without players: "players":null
+	}
+	s.factionsView(&v.Factions, blk, seat, row)
 	s.cardsView(v, seat, row)
 	for i := range s.players {
 		v.Players[i].ExtraTurns = int(s.players[i].extraTurns)
 	}
 	if s.phase == phaseOver {
-		r := s.Result()
-		v.Result = &r
+		blk.result = s.Result()
+		v.Result = &blk.result
 	}
-	return v
+	return v, seat, row
+}
+
+// tileFacts is one tile as a seat knows it, without pointers: the present
+// flags stand for TileView's nil pointers. tileView fills TileViews from
+// it, and AppendView encodes it directly, so that the tiles (most of a view)
+// cost no allocation and no pointer writes.
+type tileFacts struct {
+	coord      Coord
+	owner      int
+	alloc      [3]int32
+	memory     Memory
+	terrain    Terrain
+	structure  Structure
+	church     Religion
+	hasTerrain bool
+	hasAlloc   bool
+	hasChurch  bool
+	hasOwner   bool
+	visible    bool
+	claimed    bool
+	blocked    bool
+}
+
+// tileFacts returns tile t as seat (view row row) knows it.
+func (s *State) tileFacts(seat engine.Seat, row, t int) tileFacts {
+	f := tileFacts{coord: s.coord(t), memory: s.memory(row, t)}
+	if f.memory == Unrevealed {
+		return f
+	}
+	tile := &s.tiles[t]
+	f.terrain, f.structure, f.alloc = tile.Terrain, tile.Structure, tile.Alloc
+	f.hasTerrain, f.hasAlloc = true, true
+	if tile.Structure == Church {
+		f.church, f.hasChurch = tile.Church, true
+		// Live information, like the owner: a claim made out of sight must not
+		// tell where a piece stood (REL-946, GAP-70).
+		f.claimed = tile.Claimed && s.ownerVisible(row, t)
+	}
+	if f.memory != Revealed {
+		return f // adjacent tiles show attributes only (UI-415)
+	}
+	f.visible = seat != engine.Spectator && s.seesTile(row, t) || seat == engine.Spectator && !s.night && !s.fogAt(t)
+	f.owner, f.hasOwner = int(s.known[row*len(s.tiles)+t]), true
+	// ownerVisible(row, t), with its first test (does row see the tile
+	// live?) already answered by f.visible: one seesTile per tile instead
+	// of two, on the server's hot path.
+	if f.visible && !s.ownerHidden(row, t) {
+		f.owner = int(tile.Owner)
+	}
+	for _, b := range s.blocked {
+		if int(b) == t {
+			f.blocked = true
+		}
+	}
+	return f
+}
+
+// tileView fills *tv, zero on entry, from f; its pointers point into *f.
+func (f *tileFacts) tileView(tv *TileView) {
+	tv.Coord, tv.Memory, tv.Visible, tv.Structure = f.coord, f.memory, f.visible, f.structure
+	if f.hasTerrain {
+		tv.Terrain = &f.terrain
+	}
+	if f.hasAlloc {
+		tv.Alloc = &f.alloc
+	}
+	if f.hasChurch {
+		tv.Church, tv.Claimed = &f.church, f.claimed
+	}
+	if f.hasOwner {
+		tv.Owner = &f.owner
+	}
+	tv.Blocked = f.blocked
+}
+
+// facts is the inverse of tileView, for encoding.
+func (tv *TileView) facts() tileFacts {
+	f := tileFacts{coord: tv.Coord, memory: tv.Memory, visible: tv.Visible, structure: tv.Structure, claimed: tv.Claimed, blocked: tv.Blocked}
+	if tv.Terrain != nil {
+		f.terrain, f.hasTerrain = *tv.Terrain, true
+	}
+	if tv.Church != nil {
+		f.church, f.hasChurch = *tv.Church, true
+	}
+	if tv.Owner != nil {
+		f.owner, f.hasOwner = *tv.Owner, true
+	}
+	if tv.Alloc != nil {
+		f.alloc, f.hasAlloc = *tv.Alloc, true
+	}
+	return f
 }
 
 // FactionsView is what a seat knows of the factions (section 11).
@@ -306,8 +422,19 @@ type CelebrityView struct {
 	Cost   int           `json:"cost"`
 }
 
-func (s *State) factionsView(seat engine.Seat, row int) FactionsView {
-	f := FactionsView{God: s.god, MysticThreshold: s.mysticThreshold(), Relics: []RelicView{}}
+// factionsView fills f with what seat (view row row) knows of the
+// factions; blk holds the governments and the celebrity.
+func (s *State) factionsView(f *FactionsView, blk *viewBlock, seat engine.Seat, row int) {
+	*f = FactionsView{God: s.god, MysticThreshold: s.mysticThreshold(), Relics: []RelicView{}}
+	known := 0
+	for _, r := range s.relics {
+		if r.tile >= 0 && seat != engine.Spectator && r.seen.Has(seat) {
+			known++
+		}
+	}
+	if known > 0 {
+		f.Relics = make([]RelicView, 0, known)
+	}
 	for _, r := range s.relics {
 		if r.tile < 0 {
 			continue
@@ -320,21 +447,22 @@ func (s *State) factionsView(seat engine.Seat, row int) FactionsView {
 			f.Relics = append(f.Relics, RelicView{Tile: s.coord(int(r.tile)), Eye: r.eye})
 		}
 	}
+	f.Governments = blk.govs[:]
 	for i, g := range s.govs {
-		gv := GovernmentView{Kind: targetNames[i], Briber: int(g.briber), Bribes: int(g.bribes), Cost: s.bribeCost(i)}
+		gv := &f.Governments[i]
+		*gv = GovernmentView{Kind: targetNames[i], Briber: int(g.briber), Bribes: int(g.bribes), Cost: s.bribeCost(i)}
 		if g.tile >= 0 && s.memory(row, int(g.tile)) != Unrevealed {
-			c := s.coord(int(g.tile))
-			gv.Tile = &c
+			blk.govAt[i] = s.coord(int(g.tile))
+			gv.Tile = &blk.govAt[i]
 		}
-		f.Governments = append(f.Governments, gv)
 	}
 	if s.celeb.pos >= 0 {
-		cv := &CelebrityView{Kind: s.celeb.kind, Briber: int(s.celeb.briber), Bribes: int(s.celeb.bribes), Cost: s.bribeCost(targetCelebrity)}
+		cv := &blk.celeb
+		*cv = CelebrityView{Kind: s.celeb.kind, Briber: int(s.celeb.briber), Bribes: int(s.celeb.bribes), Cost: s.bribeCost(targetCelebrity)}
 		if s.celebAudience().Has(seat) {
-			c := s.coord(int(s.celeb.pos))
-			cv.Tile = &c
+			blk.celebAt = s.coord(int(s.celeb.pos))
+			cv.Tile = &blk.celebAt
 		}
 		f.Celebrity = cv
 	}
-	return f
 }

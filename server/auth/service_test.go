@@ -13,38 +13,21 @@ import (
 	"golang.org/x/time/rate"
 
 	"tabletop/server/auth"
+	"tabletop/server/internal/fakeclock"
 	"tabletop/store"
 	"tabletop/store/sqlite"
 )
 
-// fakeClock is a Clock that moves only when told.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 // newService returns a Service with cheap hashing over a fresh SQLite
 // store, and its clock.
-func newService(t *testing.T, opts auth.Options) (*auth.Service, store.Store, *fakeClock) {
+func newService(t *testing.T, opts auth.Options) (*auth.Service, store.Store, *fakeclock.Clock) {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "tabletop.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatalf("sqlite.Open: %v", err)
 	}
 	t.Cleanup(func() { st.Close() })
-	clock := &fakeClock{now: time.Date(2030, 1, 1, 12, 0, 0, 0, time.UTC)}
+	clock := fakeclock.New()
 	opts.Hash = auth.CheapHashParams()
 	opts.Clock = clock.Now
 	return auth.New(st, opts), st, clock

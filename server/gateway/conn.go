@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -57,6 +58,8 @@ type conn struct {
 	hello    bool
 	watches  map[store.MatchID]*watch
 	refusals int
+
+	protocol atomic.Int32 // the protocol hello named
 }
 
 // handleWS upgrades /ws and serves the connection until it closes.
@@ -371,11 +374,11 @@ func (c *conn) logged(err error) *Error {
 // doHello checks the protocol version and the session, and registers the
 // connection with its account.
 func (c *conn) doHello(m Message) bool {
-	if m.Protocol != ProtocolVersion {
+	if m.Protocol < MinProtocol || m.Protocol > ProtocolVersion {
 		c.replyError(m.ID, &Error{
 			Code:      CodeUnsupportedProtocol,
-			Msg:       "tabletop: protocol " + itoa(m.Protocol) + " is not supported; this server speaks " + itoa(ProtocolVersion),
-			Supported: []int{ProtocolVersion},
+			Msg:       "tabletop: protocol " + itoa(m.Protocol) + " is not supported; this server speaks " + itoa(MinProtocol) + " to " + itoa(ProtocolVersion),
+			Supported: supportedProtocols(),
 		})
 		c.close(closeProtocol, "unsupported protocol")
 		return false
@@ -391,6 +394,7 @@ func (c *conn) doHello(m Message) bool {
 	c.mu.Lock()
 	c.acct, c.hello, c.session = a, ok, token
 	c.mu.Unlock()
+	c.protocol.Store(int32(m.Protocol))
 	// A logout or password change that ended the session after it was
 	// authenticated may have swept the connections before this one said
 	// who it is: look again (hub.closeSessions).
@@ -414,7 +418,7 @@ func (c *conn) doHello(m Message) bool {
 	}
 	c.s.log.Debug("hello", "account", a.ID, "remote", c.remote)
 	c.reply(m.ID, map[string]any{
-		"protocol":     ProtocolVersion,
+		"protocol":     m.Protocol,
 		"server":       "tabletop",
 		"account":      toAccountJSON(a),
 		"live_matches": c.s.mgr.liveFor(a.ID),

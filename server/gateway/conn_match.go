@@ -17,10 +17,25 @@ type watch struct {
 	done   chan struct{}
 }
 
-// frameData is a frame push's data: the live.Frame with the match id.
-type frameData struct {
-	Match store.MatchID `json:"match"`
-	live.Frame
+// subscribe starts a match's frames for this connection: with view
+// patches in protocol 2.
+func (c *conn) subscribe(ctx context.Context, e *hosted, seat engine.Seat, since int) (*live.Subscription, error) {
+	if c.protocol.Load() >= 2 {
+		return e.host.SubscribePatches(ctx, seat, since)
+	}
+	return e.host.Subscribe(ctx, seat, since)
+}
+
+// frameSize guesses a frame push's size, to allocate it once.
+func frameSize(f *live.Frame, patches bool) int {
+	n := 512 + len(f.View)
+	if patches && f.ViewPatch != nil {
+		n = 512 + len(f.ViewPatch)
+	}
+	for _, s := range f.Steps {
+		n += len(s.Events) + 32
+	}
+	return n
 }
 
 // hostedOr returns the hosted match, or the refusal for one that is not
@@ -46,7 +61,7 @@ func (c *conn) watch(ctx context.Context, m Message) (any, func(), error) {
 	if !ok {
 		seat = engine.Spectator
 	}
-	sub, err := e.host.Subscribe(ctx, seat, m.Since)
+	sub, err := c.subscribe(ctx, e, seat, m.Since)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -90,7 +105,7 @@ func (c *conn) forward(ctx context.Context, w *watch, id store.MatchID, e *hoste
 					return
 				default:
 				}
-				next, err := e.host.Subscribe(ctx, seat, last)
+				next, err := c.subscribe(ctx, e, seat, last)
 				if err != nil {
 					c.offer(mustPush("unwatched", map[string]any{"match": id, "reason": "over"}))
 					return
@@ -98,7 +113,8 @@ func (c *conn) forward(ctx context.Context, w *watch, id store.MatchID, e *hoste
 				sub = next
 				continue
 			}
-			b, err := json.Marshal(pushMessage{Type: "frame", Data: frameData{Match: id, Frame: f}})
+			patches := c.protocol.Load() >= 2
+			b, err := appendFrame(make([]byte, 0, frameSize(&f, patches)), id, &f, patches)
 			if err != nil {
 				c.s.log.Error("frame: encode", "match", id, "err", err)
 				return

@@ -180,14 +180,20 @@ func (s *testServer) dial(token string, hdr ...string) (*wsClient, error) {
 	return c, nil
 }
 
-// connect dials and says hello.
+// connect dials and says hello in the newest protocol.
 func (s *testServer) connect(token string) *wsClient {
+	s.t.Helper()
+	return s.connectProtocol(token, gateway.ProtocolVersion)
+}
+
+// connectProtocol dials and says hello in the given protocol.
+func (s *testServer) connectProtocol(token string, protocol int) *wsClient {
 	s.t.Helper()
 	c, err := s.dial(token)
 	if err != nil {
 		s.t.Fatalf("dial: %v", err)
 	}
-	if r := c.call("hello", map[string]any{"protocol": 1}); !r.OK {
+	if r := c.call("hello", map[string]any{"protocol": protocol}); !r.OK {
 		s.t.Fatalf("hello = %s", r.raw)
 	}
 	c.token = token
@@ -297,9 +303,10 @@ type frame struct {
 		Version int             `json:"version"`
 		Events  json.RawMessage `json:"events"`
 	} `json:"steps"`
-	View     json.RawMessage      `json:"view"`
-	Decision *engine.DecisionJSON `json:"decision"`
-	Result   *engine.Result       `json:"result"`
+	View      json.RawMessage      `json:"view"`
+	ViewPatch json.RawMessage      `json:"view_patch"` // protocol 2
+	Decision  *engine.DecisionJSON `json:"decision"`
+	Result    *engine.Result       `json:"result"`
 }
 
 func decodeFrame(t *testing.T, m msg) frame {

@@ -6,9 +6,14 @@ import (
 	"fmt"
 	"strconv"
 	"testing"
+	"time"
+
+	jsonpatch "github.com/evanphx/json-patch/v5"
 
 	"tabletop/engine"
 	"tabletop/games/realigious"
+	"tabletop/server/gateway"
+	"tabletop/server/lobby"
 	"tabletop/store"
 )
 
@@ -21,18 +26,29 @@ import (
 // present only on the seat's own decisions; and that no message carries
 // the match seed (or an RNG field) before the match is over. So whatever
 // the rules hide from a seat (fogged tiles, stealthed pieces, other
-// seats' cards), the server hides too. (Issue 5, bar 1.)
+// seats' cards), the server hides too. (Issue 5, bar 1.) It runs in both
+// protocols: in protocol 2 the views are rebuilt from the view patches,
+// which must give the same views, and the patches' bytes are scanned
+// like any message.
 func TestFramesLeakNothing(t *testing.T) {
-	s := newServer(t)
+	// Longer matches than the other tests': many steps, cards, factions.
+	s := newServer(t, func(cfg *gateway.Config) {
+		cfg.Lobby = gateway.NewLobby(lobby.Config{
+			Store: cfg.Store, Match: realigious.Config{Size: 9, CycleLimit: 25}, BotLevel: "random",
+			RoomCountdown: 5 * time.Second, OfflineGrace: -1,
+		})
+		cfg.ConnRate, cfg.ConnBurst = 10000, 10000
+	})
 	g := realigious.New()
-	for _, players := range []int{2, 3, 4} {
-		t.Run(strconv.Itoa(players)+" players", func(t *testing.T) {
+	for _, tc := range []struct{ protocol, players int }{{1, 2}, {2, 2}, {2, 3}, {1, 4}, {2, 4}} {
+		t.Run(fmt.Sprintf("protocol %d, %d players", tc.protocol, tc.players), func(t *testing.T) {
+			players := tc.players
 			token, _ := s.guest("Ada")
-			c := s.connect(token)
+			c := s.connectProtocol(token, tc.protocol)
 			match := c.startBots(players)
 
 			specTok, _ := s.guest("Spec")
-			spec := s.connect(specTok)
+			spec := s.connectProtocol(specTok, tc.protocol)
 			if r := spec.call("watch", map[string]any{"match": match, "since": 0}); !r.OK {
 				t.Fatalf("spectator watch = %s", r.raw)
 			}
@@ -61,8 +77,11 @@ func TestFramesLeakNothing(t *testing.T) {
 			}
 			truth := replayTruth(t, g, rep)
 			seat := frames[0].Seat
-			checkFrames(t, truth, frames, seat)
-			checkFrames(t, truth, specFrames, int(engine.Spectator))
+			patches := checkFrames(t, truth, frames, seat) + checkFrames(t, truth, specFrames, int(engine.Spectator))
+			t.Logf("%d frames, %d spectator frames, %d with view patches", len(frames), len(specFrames), patches)
+			if (patches > 0) != (tc.protocol >= 2) {
+				t.Errorf("protocol %d: %d frames carried view patches", tc.protocol, patches)
+			}
 		})
 	}
 }
@@ -134,10 +153,13 @@ func replayTruth(t *testing.T, g engine.Game, rep *engine.Replay) truth {
 	return tr
 }
 
-func checkFrames(t *testing.T, tr truth, frames []frame, seat int) {
+// checkFrames returns how many frames carried a view patch.
+func checkFrames(t *testing.T, tr truth, frames []frame, seat int) int {
 	t.Helper()
 	s := engine.Seat(seat)
-	for _, f := range frames {
+	var view []byte // the view as the client holds it
+	patches := 0
+	for i, f := range frames {
 		if f.Seat != seat {
 			t.Errorf("frame for seat %d in seat %d's stream", f.Seat, seat)
 		}
@@ -149,12 +171,29 @@ func checkFrames(t *testing.T, tr truth, frames []frame, seat int) {
 		}
 		state := tr.states[f.Version]
 		want, _ := json.Marshal(state.View(s))
-		if !bytes.Equal(f.View, want) {
+		switch {
+		case f.ViewPatch != nil && f.View != nil:
+			t.Errorf("seat %d frame at %d has both view and view_patch", seat, f.Version)
+		case f.ViewPatch != nil && i == 0:
+			t.Errorf("seat %d: the first frame has a patch, not a view", seat)
+		case f.ViewPatch != nil:
+			patches++
+			p, err := jsonpatch.DecodePatch(f.ViewPatch)
+			if err == nil {
+				view, err = p.Apply(view)
+			}
+			if err != nil || !jsonpatch.Equal(view, want) {
+				t.Fatalf("seat %d view at %d: patch %s gives a view that differs from State.View (%v)", seat, f.Version, f.ViewPatch, err)
+			}
+		case !bytes.Equal(f.View, want):
 			t.Errorf("seat %d view at %d differs from State.View", seat, f.Version)
+		default:
+			view = f.View
 		}
 		own := !state.Terminal() && state.Pending().Seat == s
 		if (f.Decision != nil) != own {
 			t.Errorf("seat %d at %d: decision %v, want one only on its own decision (pending seat %d)", seat, f.Version, f.Decision, state.Pending().Seat)
 		}
 	}
+	return patches
 }

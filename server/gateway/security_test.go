@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -167,7 +168,8 @@ func TestHello(t *testing.T) {
 		wantCode  string
 		wantClose websocket.StatusCode
 	}{
-		{"unsupported protocol", token, `{"type":"hello","id":1,"protocol":2}`, "unsupported_protocol", 4400},
+		{"unsupported protocol", token, `{"type":"hello","id":1,"protocol":3}`, "unsupported_protocol", 4400},
+		{"protocol 0", token, `{"type":"hello","id":1,"protocol":0}`, "unsupported_protocol", 4400},
 		{"no hello first", token, `{"type":"ping","id":1}`, "hello_required", 4400},
 		{"no session", "", `{"type":"hello","id":1,"protocol":1}`, "unauthorized", 4401},
 		{"bad token in hello", "", `{"type":"hello","id":1,"protocol":1,"token":"nope"}`, "unauthorized", 4401},
@@ -185,8 +187,8 @@ func TestHello(t *testing.T) {
 			if r.code() != tc.wantCode {
 				t.Errorf("reply = %s, want %s", r.raw, tc.wantCode)
 			}
-			if tc.wantCode == "unsupported_protocol" && (len(r.Error.Supported) != 1 || r.Error.Supported[0] != 1) {
-				t.Errorf("supported = %v, want [1]", r.Error.Supported)
+			if tc.wantCode == "unsupported_protocol" && (r.Error == nil || fmt.Sprint(r.Error.Supported) != "[1 2]") {
+				t.Errorf("reply %s: want supported [1 2]", r.raw)
 			}
 			if got := websocket.CloseStatus(c.closeErr()); got != tc.wantClose {
 				t.Errorf("close status = %d, want %d", got, tc.wantClose)

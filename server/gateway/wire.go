@@ -12,9 +12,23 @@ import (
 	"tabletop/store"
 )
 
-// ProtocolVersion is the WebSocket protocol this server speaks; a client
-// names it in hello (docs/protocol.md).
-const ProtocolVersion = 1
+// ProtocolVersion is the newest WebSocket protocol this server speaks and
+// MinProtocol the oldest; a client names the one it speaks in hello
+// (docs/protocol.md). Protocol 2 sends view patches in frames where
+// protocol 1 sends whole views; nothing else differs.
+const (
+	ProtocolVersion = 2
+	MinProtocol     = 1
+)
+
+// supportedProtocols lists the protocols hello accepts.
+func supportedProtocols() []int {
+	out := make([]int, 0, ProtocolVersion-MinProtocol+1)
+	for v := MinProtocol; v <= ProtocolVersion; v++ {
+		out = append(out, v)
+	}
+	return out
+}
 
 // MaxMessage is the largest WebSocket message and REST body, in bytes.
 const MaxMessage = 64 << 10

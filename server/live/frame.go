@@ -1,10 +1,12 @@
 package live
 
 import (
+	"bytes"
 	"encoding/json"
 	"time"
 
 	"tabletop/engine"
+	"tabletop/server/viewpatch"
 )
 
 // FrameStep is one step of a frame: the events of that step as the
@@ -24,6 +26,13 @@ type Frame struct {
 	Version int             `json:"version"`
 	Steps   []FrameStep     `json:"steps"`
 	View    json.RawMessage `json:"view"`
+	// ViewPatch, when set, is an RFC 6902 JSON Patch turning the view of
+	// the previous frame this subscription received into this frame's
+	// view ("[]" when the view did not change). It is nil in a
+	// subscription's first frame and whenever the whole view is smaller
+	// than a patch. A subscription made with SubscribePatches then gets
+	// no View; protocol 2 sends the patch instead of the view.
+	ViewPatch json.RawMessage `json:"-"`
 	// Seats says who plays each seat now (public). A frame with no steps
 	// reports a change of seats (leave, idle, rejoin, concede).
 	Seats []SeatInfo `json:"seats"`
@@ -44,6 +53,12 @@ type Subscription struct {
 	c    chan Frame
 	seat engine.Seat
 	host *Host
+	// viewVer is the version of the view the subscriber holds (its last
+	// frame's), -1 before its first frame; only the host goroutine uses it.
+	viewVer int
+	// patches: the subscriber takes ViewPatch alone when a frame has one
+	// (View is then nil).
+	patches bool
 }
 
 // Close unsubscribes (best effort: if the host is overloaded the channel
@@ -55,27 +70,91 @@ func (s *Subscription) Close() {
 	}
 }
 
-// frame builds seat's frame of the steps after version from.
-func (h *Host) frame(seat engine.Seat, from int) Frame {
+// seatView is the last view built for an audience (a seat or the
+// spectators): its bytes with their index, and the patch to it from the
+// view built before. Views are about 20 KB and built for every audience
+// after every step, so their buffers are reused when no frame holds them.
+type seatView struct {
+	ver    int // the version it shows, -1 before the first
+	view   json.RawMessage
+	doc    viewpatch.Doc   // view indexed, invalid if indexing failed
+	patch  json.RawMessage // from the view of version prev, nil if none
+	prev   int
+	shared bool   // a frame holds view: its buffer is left to the GC
+	spare  []byte // an old view's buffer no frame holds, for the next view
+	work   []byte // where patches are built
+}
+
+// emptyPatch is the patch of a view that did not change.
+var emptyPatch = json.RawMessage("[]")
+
+// viewOf returns the audience's view at the current version, building it
+// (and its patch from the previous one) when it is stale. Views are built
+// once per step per audience however many subscribers share it.
+func (h *Host) viewOf(seat engine.Seat) *seatView {
+	now := h.m.Steps()
+	if h.views == nil {
+		h.views = map[engine.Seat]*seatView{}
+	}
+	sv := h.views[seat]
+	if sv == nil {
+		sv = &seatView{ver: -1, prev: -1}
+		h.views[seat] = sv
+	}
+	if sv.ver == now && sv.view != nil {
+		return sv
+	}
+	buf := sv.spare
+	if buf == nil {
+		buf = make([]byte, 0, len(sv.view)+len(sv.view)/8+4096)
+	}
+	b, err := engine.AppendView(buf[:0], h.m.State(), seat)
+	if err != nil {
+		h.cfg.Logf("live: match %d: view: %v", h.id, err)
+		b = []byte("null")
+	}
+	oldDoc, oldVer, oldView, oldShared := sv.doc, sv.ver, sv.view, sv.shared
+	sv.ver, sv.view, sv.shared, sv.patch, sv.prev, sv.spare = now, b, false, nil, -1, nil
+	if oldDoc.Valid() {
+		patch, doc, err := viewpatch.Diff(sv.work[:0], oldDoc, b)
+		sv.doc = doc // invalid on an error: the next view is indexed afresh
+		if err == nil && len(patch) < len(b) {
+			// Frames hold the patch: it gets a buffer of its own, of its
+			// size; the one it was built in is kept for the next.
+			sv.patch, sv.prev = bytes.Clone(patch), oldVer
+		}
+		sv.work = patch[:0]
+	} else {
+		sv.doc, _ = viewpatch.Index(b)
+	}
+	if oldView != nil && !oldShared {
+		sv.spare = oldView[:0]
+	}
+	return sv
+}
+
+// frame builds seat's frame of the steps after version from for sub (nil
+// for a request that is not a subscription): with a patch when sub holds
+// the view the patch starts from.
+func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 	st := h.m.State()
 	f := Frame{Seat: seat, From: from, Version: h.m.Steps(), Steps: []FrameStep{}, Seats: *h.info.Load()}
 	a := h.audience(seat)
 	for v := from; v < f.Version; v++ {
 		f.Steps = append(f.Steps, FrameStep{Version: v + 1, Events: h.hist[v][a]})
 	}
-	if h.views == nil {
-		h.views = map[engine.Seat]json.RawMessage{}
-	}
-	view, ok := h.views[seat]
-	if !ok {
-		b, err := json.Marshal(st.View(seat))
-		if err != nil {
-			h.cfg.Logf("live: match %d: view: %v", h.id, err)
-			b = []byte("null")
+	sv := h.viewOf(seat)
+	if sub != nil {
+		switch sub.viewVer {
+		case sv.ver:
+			f.ViewPatch = emptyPatch
+		case sv.prev:
+			f.ViewPatch = sv.patch
 		}
-		view, h.views[seat] = b, b
 	}
-	f.View = view
+	if f.ViewPatch == nil || sub == nil || !sub.patches {
+		f.View, sv.shared = sv.view, true
+	}
 	if st.Terminal() {
 		r := st.Result()
 		f.Result = &r
@@ -89,10 +168,11 @@ func (h *Host) frame(seat engine.Seat, from int) Frame {
 // broadcast sends every subscriber its frame of the steps after from. A
 // subscriber with a full channel is dropped.
 func (h *Host) broadcast(from int) {
-	h.views = nil
 	for s := range h.subs {
+		f := h.frame(s.seat, from, s)
 		select {
-		case s.c <- h.frame(s.seat, from):
+		case s.c <- f:
+			s.viewVer = f.Version
 		default:
 			delete(h.subs, s)
 			close(s.c)

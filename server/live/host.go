@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -35,7 +34,9 @@ type Config struct {
 	// full, requests fail at once with CodeOverloaded.
 	Queue int
 	// SubBuffer is the capacity of each subscription's channel (default
-	// 64). A subscriber whose channel is full is dropped (its channel is
+	// 16: the gateway moves frames on at once, and with thousands of
+	// subscribers a larger buffer is memory the garbage collector scans).
+	// A subscriber whose channel is full is dropped (its channel is
 	// closed); it resubscribes from the last version it saw.
 	SubBuffer int
 	// Batch bounds the chance and inline bot steps played before the host
@@ -70,7 +71,7 @@ func (c Config) withDefaults() Config {
 		c.Queue = 64
 	}
 	if c.SubBuffer <= 0 {
-		c.SubBuffer = 64
+		c.SubBuffer = 16
 	}
 	if c.Batch <= 0 {
 		c.Batch = 256
@@ -165,10 +166,10 @@ type Host struct {
 	done  chan struct{}
 	dl    time.Time // pending decision's deadline, zero for none
 	stop  func() bool
-	more  bool // bot or chance steps remain after a full batch
-	dirty bool // seats changed: broadcast even without new steps
-	over  bool // FinishMatch done (or the match cannot go on)
-	views map[engine.Seat]json.RawMessage
+	more  bool                      // bot or chance steps remain after a full batch
+	dirty bool                      // seats changed: broadcast even without new steps
+	over  bool                      // FinishMatch done (or the match cannot go on)
+	views map[engine.Seat]*seatView // last view built per audience
 }
 
 // ID returns the store id of the match.
@@ -347,8 +348,18 @@ func (h *Host) Since(ctx context.Context, seat engine.Seat, version int) (Frame,
 // Subscribe starts the frames of seat; the first frame holds everything
 // after version (0 for all of it).
 func (h *Host) Subscribe(ctx context.Context, seat engine.Seat, version int) (*Subscription, error) {
+	return h.subscribe(ctx, seat, version, false)
+}
+
+// SubscribePatches is Subscribe for a subscriber that keeps the view of
+// its last frame: a frame whose ViewPatch is set then has no View.
+func (h *Host) SubscribePatches(ctx context.Context, seat engine.Seat, version int) (*Subscription, error) {
+	return h.subscribe(ctx, seat, version, true)
+}
+
+func (h *Host) subscribe(ctx context.Context, seat engine.Seat, version int, patches bool) (*Subscription, error) {
 	c := make(chan Frame, h.cfg.SubBuffer)
-	s := &Subscription{C: c, c: c, seat: seat, host: h}
+	s := &Subscription{C: c, c: c, seat: seat, host: h, viewVer: -1, patches: patches}
 	r := h.send(ctx, input{kind: inSubscribe, seat: seat, version: version, sub: s})
 	if r.err != nil {
 		return nil, r.err
@@ -383,10 +394,10 @@ func (h *Host) handle(ctx context.Context, in input) {
 			h.refuse(&in, CodeStale, "unknown version", nil)
 			return
 		}
-		h.views = nil
-		f := h.frame(in.seat, in.version)
+		f := h.frame(in.seat, in.version, nil)
 		if in.kind == inSubscribe {
 			in.sub.c <- f // fresh channel with room
+			in.sub.viewVer = f.Version
 			h.subs[in.sub] = struct{}{}
 		}
 		h.reply(&in, result{frame: f})

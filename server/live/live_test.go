@@ -12,63 +12,17 @@ import (
 
 	"tabletop/engine"
 	"tabletop/games/realigious"
+	"tabletop/server/internal/fakeclock"
 	"tabletop/server/live"
 	"tabletop/store"
 	"tabletop/store/memory"
 )
 
-// fakeClock is an injected clock: timers fire only on Advance.
-type fakeClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*fakeTimer
-}
-
-type fakeTimer struct {
-	at      time.Time
-	f       func()
-	stopped bool
-}
-
-func newClock() *fakeClock { return &fakeClock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)} }
-
-func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *fakeClock) AfterFunc(d time.Duration, f func()) func() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &fakeTimer{at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		was := !t.stopped
-		t.stopped = true
-		return was
-	}
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	var due []func()
-	for _, t := range c.timers {
-		if !t.stopped && !t.at.After(c.now) {
-			t.stopped = true
-			due = append(due, t.f)
-		}
-	}
-	c.mu.Unlock()
-	for _, f := range due {
-		f()
-	}
-}
-
 type env struct {
 	t     *testing.T
 	db    *memory.DB
 	st    store.Store
-	clock *fakeClock
+	clock *fakeclock.Clock
 	cfg   live.Config
 	game  engine.Game
 	acct  store.AccountID
@@ -88,7 +42,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := newClock()
+	c := fakeclock.New()
 	return &env{t: t, db: db, st: st, clock: c, game: realigious.New(), acct: a.ID,
 		cfg: live.Config{Store: st, Now: c.Now, AfterFunc: c.AfterFunc, SubBuffer: 1 << 16, Batch: 32}}
 }

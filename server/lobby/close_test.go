@@ -43,7 +43,7 @@ func TestCloseDrains(t *testing.T) {
 	if len(e.started()) != 0 {
 		t.Errorf("%d matches started after Close", len(e.started()))
 	}
-	if n := e.clock.pending(); n != 0 {
+	if n := e.clock.Pending(); n != 0 {
 		t.Errorf("%d timers pending after Close", n)
 	}
 	if st := e.l.Stats(); st.Rooms != 0 || st.Queued != [5]int{} {

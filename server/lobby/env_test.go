@@ -9,73 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"tabletop/server/internal/fakeclock"
 	"tabletop/server/lobby"
 	"tabletop/store"
 	"tabletop/store/memory"
 )
-
-// fakeClock is an injected clock: timers fire only on Advance, in the
-// goroutine that advances it.
-type fakeClock struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*fakeTimer
-}
-
-type fakeTimer struct {
-	at      time.Time
-	f       func()
-	stopped bool
-}
-
-func newClock() *fakeClock { return &fakeClock{now: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)} }
-
-func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *fakeClock) AfterFunc(d time.Duration, f func()) func() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &fakeTimer{at: c.now.Add(d), f: f}
-	c.timers = append(c.timers, t)
-	return func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		was := !t.stopped
-		t.stopped = true
-		return was
-	}
-}
-
-// Advance moves the clock and runs the timers that are due, in order.
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	var due []*fakeTimer
-	for _, t := range c.timers {
-		if !t.stopped && !t.at.After(c.now) {
-			t.stopped = true
-			due = append(due, t)
-		}
-	}
-	c.mu.Unlock()
-	slices.SortStableFunc(due, func(a, b *fakeTimer) int { return a.at.Compare(b.at) })
-	for _, t := range due {
-		t.f()
-	}
-}
-
-// pending counts the timers not yet fired or stopped.
-func (c *fakeClock) pending() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := 0
-	for _, t := range c.timers {
-		if !t.stopped {
-			n++
-		}
-	}
-	return n
-}
 
 // env is one test's lobby over an in-memory store, with a fake clock, a
 // recorded push log and a recording Start.
@@ -84,7 +22,7 @@ type env struct {
 	ctx   context.Context
 	db    *memory.DB
 	st    store.Store
-	clock *fakeClock
+	clock *fakeclock.Clock
 	l     *lobby.Lobby
 	cfg   lobby.Config
 
@@ -98,7 +36,7 @@ type env struct {
 // newEnv builds an env; edit the config before the lobby is made.
 func newEnv(t *testing.T, edit ...func(*lobby.Config)) *env {
 	t.Helper()
-	e := &env{t: t, ctx: context.Background(), db: memory.NewDB(), clock: newClock(), pushes: make(map[store.AccountID][]lobby.Message)}
+	e := &env{t: t, ctx: context.Background(), db: memory.NewDB(), clock: fakeclock.New(), pushes: make(map[store.AccountID][]lobby.Message)}
 	e.st = e.db.Open()
 	t.Cleanup(func() { e.st.Close() })
 	seed := uint64(0)

@@ -3,9 +3,13 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"tabletop/store"
 )
 
 // TestPragmas checks the settings each kind of connection gets.
@@ -72,4 +76,57 @@ func TestNewerSchema(t *testing.T) {
 	} else {
 		t.Log(err)
 	}
+}
+
+// TestCheckpointer: the writer's connection never checkpoints (commits do
+// not wait for the database file to be synced), the background
+// checkpointer copies the WAL into the database file while the store is
+// open, and Close leaves an empty WAL.
+func TestCheckpointer(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.db")
+	s, err := Open(context.Background(), path, Options{CheckpointEvery: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", dsn(path, Options{BusyTimeout: time.Second}, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var auto int
+	if err := db.QueryRow("PRAGMA wal_autocheckpoint").Scan(&auto); err != nil || auto != 0 {
+		t.Errorf("writer wal_autocheckpoint = %d, %v; want 0", auto, err)
+	}
+	db.Close()
+	before := fileSize(t, path)
+	for i := range 200 {
+		if _, err := s.CreateGuest(context.Background(), store.Profile{DisplayName: fmt.Sprintf("g%d", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for fileSize(t, path) <= before {
+		if time.Now().After(deadline) {
+			t.Fatalf("the database file stayed at %d bytes: the WAL was never checkpointed", before)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := fileSize(t, path+"-wal"); n != 0 {
+		t.Errorf("WAL after Close = %d bytes, want 0 (truncated)", n)
+	}
+}
+
+func fileSize(t *testing.T, path string) int64 {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if os.IsNotExist(err) {
+		return 0
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Size()
 }

@@ -76,6 +76,9 @@ type Options struct {
 	BusyTimeout time.Duration
 	// ReadConns bounds the read pool; by default max(4, GOMAXPROCS).
 	ReadConns int
+	// CheckpointEvery is how often the WAL is checkpointed in the
+	// background (checkpoint.go); 1s by default.
+	CheckpointEvery time.Duration
 }
 
 // Open opens (creating it if needed) the database file at path, brings its
@@ -87,6 +90,9 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 	}
 	if opts.ReadConns <= 0 {
 		opts.ReadConns = max(4, runtime.GOMAXPROCS(0))
+	}
+	if opts.CheckpointEvery <= 0 {
+		opts.CheckpointEvery = defaultCheckpointEvery
 	}
 	if opts.Synchronous != SyncNormal && opts.Synchronous != SyncFull {
 		return nil, fmt.Errorf("store/sqlite: open %s: unknown synchronous setting %d", path, opts.Synchronous)
@@ -121,19 +127,28 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 			return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
 		}
 	}
+	ckpt, err := startCheckpointer(dsn(abs, opts, false), opts.CheckpointEvery)
+	if err != nil {
+		wdb.Close()
+		rdb.Close()
+		return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
+	}
+	hot := &hotStatements{}
 	return sqlstore.New(sqlstore.Backend{
 		Read: querier{rdb},
 		Begin: func(ctx context.Context) (sqlstore.Tx, error) {
+			hot.prepare(ctx, wdb)
 			tx, err := wdb.BeginTx(ctx, nil)
 			if err != nil {
 				return nil, err
 			}
-			return txn{querier{tx}, tx}, nil
+			return txn{querier{tx}, tx, hot.stmts}, nil
 		},
 		IsUnique:     isCode(sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY),
 		IsForeignKey: isCode(sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY),
 		Close: func() error {
-			return errors.Join(rdb.Close(), wdb.Close())
+			// The checkpoint last, when nothing else holds the database.
+			return errors.Join(hot.close(), rdb.Close(), wdb.Close(), ckpt.close())
 		},
 	}), nil
 }
@@ -148,8 +163,10 @@ func dsn(path string, opts Options, readOnly bool) string {
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
 	} else {
-		// Take the write lock at BEGIN, not at the first write.
+		// Take the write lock at BEGIN, not at the first write; leave
+		// checkpoints to the checkpointer (checkpoint.go).
 		q.Set("_txlock", "immediate")
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 	}
 	return (&url.URL{Scheme: "file", OmitHost: true, Path: path, RawQuery: q.Encode()}).String()
 }
@@ -242,7 +259,61 @@ func (r row) Scan(dest ...any) error {
 // txn adapts *sql.Tx to sqlstore.Tx.
 type txn struct {
 	querier
-	tx *sql.Tx
+	tx  *sql.Tx
+	hot map[string]*sql.Stmt
+}
+
+// Exec runs a hot statement prepared (see hotStatements), any other
+// parsed afresh.
+func (t txn) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	st := t.hot[query]
+	if st == nil {
+		return t.querier.Exec(ctx, query, args...)
+	}
+	res, err := t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+// hotStatements are the writer's statements run for every answer
+// (sqlstore.HotStatements), prepared once on the writer's one
+// connection: parsing them in every transaction cost more than running
+// them. They are prepared before a transaction begins (the connection
+// is free then) once the schema has them; until then, and if preparing
+// fails, statements are parsed as usual. Only the writer goroutine
+// uses it.
+type hotStatements struct {
+	stmts map[string]*sql.Stmt
+	tries int
+}
+
+func (h *hotStatements) prepare(ctx context.Context, db *sql.DB) {
+	if h.stmts != nil || h.tries >= 100 {
+		return
+	}
+	h.tries++
+	m := map[string]*sql.Stmt{}
+	for _, q := range sqlstore.HotStatements() {
+		st, err := db.PrepareContext(ctx, q)
+		if err != nil { // the schema is not migrated yet
+			for _, s := range m {
+				s.Close()
+			}
+			return
+		}
+		m[q] = st
+	}
+	h.stmts = m
+}
+
+func (h *hotStatements) close() error {
+	var errs []error
+	for _, s := range h.stmts {
+		errs = append(errs, s.Close())
+	}
+	return errors.Join(errs...)
 }
 
 func (t txn) Commit(context.Context) error   { return t.tx.Commit() }

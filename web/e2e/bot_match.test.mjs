@@ -302,7 +302,7 @@ test("play screen at 1920 × 1080 (UI-301): customization circle (UI-302, UI-303
   await page.waitForSelector('[data-testid="decision-panel"][data-state="deciding"] [data-testid="answer"]');
   await page.waitForSelector('[data-testid="screen-play"][data-ui="UI-301"]');
   await expectSize(page, '[data-testid="stage"]', 1920, 1080, "UI-301");
-  const frame = ada.received("frame").at(-1).msg.data;
+  const frame = ada.frames().at(-1).msg.data;
   const v = frame.view;
   const me = v.players.find((p) => p.seat === v.seat);
   assert.equal(me.religion, "islam", "the waiting room's religion");

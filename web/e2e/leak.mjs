@@ -8,7 +8,11 @@
 // For seat S and every other seat O of the match:
 //   - every frame S received is S's: its view is exactly the rules' view of
 //     S at the frame's version and each step's events exactly what S was
-//     told (so the server adds nothing to what the rules allow);
+//     told (so the server adds nothing to what the rules allow); a frame
+//     with a view_patch (protocol 2) is checked on the view it produces
+//     (web/e2e/lib.mjs withViews), and the patch itself uses only add,
+//     remove and replace and carries no value that view does not hold at
+//     the op's place, so every check of the view covers the patch's bytes;
 //   - no frame holds another seat's hand or deck: no `hand`/`composition`
 //     under any player, and no card id O holds in its hand or deck that S
 //     could not know by then (its own cards, any graveyard, designation or
@@ -22,7 +26,9 @@
 //     and no name or id of O's hidden cards.
 
 import assert from "node:assert/strict";
-import { BASE } from "./lib.mjs";
+import { isDeepStrictEqual } from "node:util";
+import jsonpatch from "fast-json-patch";
+import { BASE, withViews } from "./lib.mjs";
 
 const CARD = /CARD-\d{3}/g;
 
@@ -71,12 +77,39 @@ function briberOfOffice(view, seat) {
 }
 
 /**
+ * checkPatch holds a frame's view_patch to the view it produced from base:
+ * only add, remove and replace, and each value added or replaced is exactly
+ * what that view has at the op's path ("/-" read as the index it appended
+ * at). A value a later op overwrote, or one beside the view, would be bytes
+ * no view check sees. Returns the number of ops.
+ */
+function checkPatch(name, version, base, patch, view) {
+  let doc = jsonpatch.deepClone(base);
+  for (const [i, op] of patch.entries()) {
+    const what = `${name}: op ${i} (${op.op} ${op.path}) of the view_patch at ${version}`;
+    assert.ok(["add", "remove", "replace"].includes(op.op), `${what}: only add, remove and replace`);
+    let path = op.path;
+    if (op.op === "add" && path.endsWith("/-")) path = `${path.slice(0, -2)}/${jsonpatch.getValueByPointer(doc, path.slice(0, -2)).length}`;
+    doc = jsonpatch.applyOperation(doc, op, true, true).newDocument;
+    if (op.op === "remove") continue;
+    let held;
+    try {
+      held = jsonpatch.getValueByPointer(view, path);
+    } catch {
+      held = undefined;
+    }
+    assert.ok(isDeepStrictEqual(held, op.value), `${what}: a value the resulting view does not hold there`);
+  }
+  return patch.length;
+}
+
+/**
  * checkSeat runs every check above for one player's seat. names maps a card
  * id to the names the client could show for it (English and Korean).
  * Returns counts, so the test can show it checked something.
  */
 export async function checkSeat(truth, player, seat, seats, names) {
-  const frames = player.received("frame").filter((f) => f.msg.data.match === truth.match);
+  const frames = withViews(player.received("frame")).filter((f) => f.msg.data.match === truth.match);
   assert.ok(frames.length > 0, `${player.name} received frames of match ${truth.match}`);
   const others = [];
   for (let o = 0; o < seats; o++) if (o !== seat) others.push(o);
@@ -85,8 +118,19 @@ export async function checkSeat(truth, player, seat, seats, names) {
   const knownAt = new Map(); // version -> card ids this seat may know
   let checkedSteps = 0;
   let fogged = 0;
-  for (const { raw, msg } of frames) {
+  let patched = 0;
+  let ops = 0;
+  let bytes = 0; // the frames as received
+  let wholeBytes = 0; // the same frames with whole views (protocol 1)
+  for (const { raw, msg, patch, base } of frames) {
     const f = msg.data;
+    bytes += raw.length;
+    wholeBytes += raw.length;
+    if (patch) {
+      patched++;
+      ops += checkPatch(player.name, f.version, base, patch, f.view);
+      wholeBytes += JSON.stringify(f.view).length - JSON.stringify(patch).length;
+    }
     assert.equal(f.seat, seat, `${player.name}: a frame for seat ${f.seat}`);
     assert.equal(f.view.seat, seat, `${player.name}: a view of seat ${f.view.seat}`);
     for (const st of f.steps ?? []) {
@@ -96,7 +140,14 @@ export async function checkSeat(truth, player, seat, seats, names) {
       checkedSteps++;
     }
     const mine = await truth.at(f.version, seat);
-    assert.equal(JSON.stringify(f.view), JSON.stringify(mine.view), `${player.name}: the view at ${f.version} is exactly the rules' view of seat ${seat}`);
+    // Equal as JSON values: a patch's "add" puts a new key last, where the
+    // rules' encoding may have it earlier.
+    if (!isDeepStrictEqual(f.view, mine.view)) {
+      // Say where, and how the frame came: a whole view or a patch on the one before.
+      const off = JSON.stringify(jsonpatch.compare(mine.view, f.view)).slice(0, 1500);
+      const how = patch ? `its view_patch ${JSON.stringify(patch).slice(0, 1500)}` : "a whole view";
+      assert.fail(`${player.name}: the view at ${f.version} (frame from ${f.from}, ${how}) is not the rules' view of seat ${seat}: from the rules' view to the frame's: ${off}`);
+    }
 
     // Nobody else's hand or deck, in any form.
     for (const p of f.view.players) {
@@ -164,7 +215,7 @@ export async function checkSeat(truth, player, seat, seats, names) {
     }
   }
   assert.ok(snaps > 0, `${player.name}: the DOM was recorded at some version`);
-  return { frames: frames.length, steps: checkedSteps, snaps, fogged, secretMax: Math.max(0, ...[...secretAt.values()].map((x) => x.size)) };
+  return { frames: frames.length, patched, ops, bytes, wholeBytes, steps: checkedSteps, snaps, fogged, secretMax: Math.max(0, ...[...secretAt.values()].map((x) => x.size)) };
 }
 
 /** cardNames reads the catalogue into a card id → [English, Korean] name lookup. */

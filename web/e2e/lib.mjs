@@ -17,6 +17,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import jsonpatch from "fast-json-patch";
 import { chromium } from "playwright-core";
 
 export const BASE = (process.env.TABLETOP_E2E_URL ?? "").replace(/\/$/, "");
@@ -136,8 +137,9 @@ export class Player {
     this.ctx = ctx;
     this.page = page;
     this.prefix = prefix;
-    /** @type {{dir: "in"|"out", text: string}[]} */
+    /** @type {{dir: "in"|"out", text: string, conn: number}[]} conn counts the page's WebSocket connections */
     this.ws = [];
+    this.conns = 0;
     this.errors = [];
     this.shots = 0;
     /** @type {{type: string, pred: (data: any) => boolean, resolve: (data: any) => void}[]} */
@@ -152,15 +154,16 @@ export class Player {
     page.setDefaultTimeout(WAIT);
     page.on("pageerror", (e) => p.errors.push(String(e)));
     page.on("websocket", (ws) => {
-      ws.on("framereceived", (f) => p.got(String(f.payload)));
-      ws.on("framesent", (f) => p.ws.push({ dir: "out", text: String(f.payload) }));
+      const conn = ++p.conns;
+      ws.on("framereceived", (f) => p.got(String(f.payload), conn));
+      ws.on("framesent", (f) => p.ws.push({ dir: "out", text: String(f.payload), conn }));
     });
     await page.goto(BASE + "/");
     return p;
   }
 
-  got(text) {
-    this.ws.push({ dir: "in", text });
+  got(text, conn) {
+    this.ws.push({ dir: "in", text, conn });
     if (!this.waiters.length) return;
     const msg = JSON.parse(text);
     this.waiters = this.waiters.filter((w) => {
@@ -199,8 +202,13 @@ export class Player {
   received(type) {
     return this.ws
       .filter((m) => m.dir === "in")
-      .map((m) => ({ raw: m.text, msg: JSON.parse(m.text) }))
+      .map((m) => ({ raw: m.text, conn: m.conn, msg: JSON.parse(m.text) }))
       .filter((x) => x.msg.type === type);
+  }
+
+  /** frames returns the frames received (of match, if given) with their whole views (withViews). */
+  frames(match) {
+    return withViews(this.received("frame")).filter((x) => match === undefined || x.msg.data.match === match);
   }
 
   /** recorded returns the page's screen history and play-screen snapshots. */
@@ -211,6 +219,38 @@ export class Player {
   noPageErrors() {
     assert.deepEqual(this.errors, [], `${this.name}: uncaught errors in the page`);
   }
+}
+
+/**
+ * withViews rebuilds the whole view of every frame of a received("frame")
+ * list (in arrival order, all matches and connections): under protocol 2 a
+ * frame carries `view` or `view_patch`, an RFC 6902 patch against the view
+ * of the previous frame of its match on its connection. Each entry comes
+ * back with `msg.data.view` set to its whole view, `patch` holding the
+ * frame's view_patch and `base` the view it applied to (both null for a
+ * whole view). A patch with no whole view before it, one that does not
+ * apply, or a frame with neither fails the test.
+ */
+export function withViews(frames) {
+  const last = new Map(); // "conn/match" -> the view of its previous frame
+  return frames.map((x) => {
+    const d = x.msg.data;
+    const key = `${x.conn}/${d.match}`;
+    let view = d.view;
+    let base = null;
+    if (view === undefined) {
+      assert.ok(Array.isArray(d.view_patch), `frame of match ${d.match} at ${d.version}: neither view nor view_patch`);
+      base = last.get(key);
+      assert.ok(base, `frame of match ${d.match} at ${d.version}: a view_patch with no whole view before it on connection ${x.conn}`);
+      try {
+        view = jsonpatch.applyPatch(base, d.view_patch, true, false).newDocument;
+      } catch (e) {
+        assert.fail(`frame of match ${d.match} at ${d.version}: the view_patch does not apply: ${String(e.message).split("\n")[0]}`);
+      }
+    }
+    last.set(key, view);
+    return { ...x, patch: base ? d.view_patch : null, base, msg: { ...x.msg, data: { ...d, view } } };
+  });
 }
 
 /** size measures an element's rendered box in CSS pixels. */

@@ -115,7 +115,7 @@ test("two browsers play each other to the end, each answering its own decisions 
   t.diagnostic(`cleo: ${c.log.join(" ")}`);
   t.diagnostic(`dan: ${d.log.join(" ")}`);
   assert.ok(c.answers > 0 && d.answers > 0, "both played");
-  const viewOf = (p) => p.received("frame").at(-1).msg.data;
+  const viewOf = (p) => p.frames().at(-1).msg.data;
   const rc = viewOf(cleo).result;
   const rd = viewOf(dan).result;
   assert.ok(rc && rd, "both saw the result");
@@ -141,7 +141,15 @@ test("leak: neither player's frames nor DOM held the other's hidden cards, card 
     const got = await checkSeat(new Truth(p, match), p, seats.get(p), 2, names);
     t.diagnostic(`${p.name}: ${JSON.stringify(got)}`);
     assert.ok(got.secretMax > 0, `${p.name}: the other seat held cards this one could not know`);
-    night ||= p.received("frame").some((f) => f.msg.data.match === match && f.msg.data.view.night);
+    assert.ok(got.patched > 0, `${p.name}: frames carried view patches (protocol 2), and they were checked`);
+    // The page applied them too: a patch it could not apply would have made
+    // it re-watch from the version it held (since > 0); only a refused stale
+    // answer may do that as well.
+    const sent = p.ws.filter((m) => m.dir === "out").map((m) => JSON.parse(m.text));
+    const rewatches = sent.filter((m) => m.type === "watch" && m.match === match && m.since > 0).length;
+    const stale = p.received("reply").filter((x) => x.msg.error?.code === "stale_version").length;
+    assert.ok(rewatches <= stale, `${p.name}: re-watched match ${match} ${rewatches} times (${stale} stale answers): its page failed to apply a view_patch`);
+    night ||= p.frames(match).some((f) => f.msg.data.view.night);
   }
   assert.ok(night, "the match reached a night, when tiles are fogged (REL-824)");
 
@@ -149,14 +157,23 @@ test("leak: neither player's frames nor DOM held the other's hidden cards, card 
   // cards slipped into a frame of Cleo's, or one more piece of Dan's drawn
   // in Cleo's DOM than her view has, fail it.
   const truth = new Truth(cleo, match);
-  const last = cleo.received("frame").filter((f) => f.msg.data.match === match).at(-2).msg.data;
+  const last = cleo.frames(match).at(-2).msg.data;
   const theirs = (await truth.at(last.version, seats.get(dan))).view;
   const hidden = (theirs.hand ?? []).map((h) => h.card).concat(theirs.composition ?? []).find((c) => !JSON.stringify(last.view).includes(c));
   assert.ok(hidden, "Dan holds a card Cleo cannot see");
   const slipped = doctored(cleo, {
-    frame: (x) => (x.msg.data.version === last.version ? { ...x, raw: x.raw.replace('"view":', `"note":"${hidden}","view":`) } : x),
+    frame: (x) => (x.msg.data.version === last.version ? { ...x, raw: x.raw.replace('"steps":', `"note":"${hidden}","steps":`) } : x),
   });
   await assert.rejects(checkSeat(truth, slipped, seats.get(cleo), 2, names), /hidden card/);
+  // A value slipped into a view_patch and taken out again by a later op of
+  // the same patch leaves the view right but is still sent: it fails too.
+  const pv = cleo.received("frame").find((x) => x.msg.data.match === match && Array.isArray(x.msg.data.view_patch))?.msg.data.version;
+  assert.ok(pv !== undefined, "Cleo received a view_patch");
+  const sneak = [{ op: "add", path: "/note", value: hidden }, { op: "remove", path: "/note" }];
+  const sneaked = doctored(cleo, {
+    frame: (x) => (x.msg.data.match === match && x.msg.data.version === pv && x.msg.data.view_patch ? { ...x, msg: { ...x.msg, data: { ...x.msg.data, view_patch: [...x.msg.data.view_patch, ...sneak] } } } : x),
+  });
+  await assert.rejects(checkSeat(truth, sneaked, seats.get(cleo), 2, names), /does not hold/);
   const drawn = doctored(cleo, {
     rec: (r) => ({ ...r, snaps: r.snaps.map((s) => ({ ...s, pieces: [...s.pieces, { seat: seats.get(dan), tile: "0,0" }] })) }),
   });

@@ -1,12 +1,16 @@
 // The controller turns user intents into REST calls and WebSocket messages
 // (docs/protocol.md) and server pushes into state. It owns the reconnect
 // story: after every successful hello it re-reads the lobby state and
-// re-watches the current match from the last version it holds.
+// re-watches the current match from the last version it holds. Under
+// protocol 2 it also keeps every watched match's raw view (net/views.ts) so
+// that a frame's view_patch can be applied, and re-watches a match whose
+// patch cannot be, rather than show a view it is not sure of.
 
 import { Api, ApiError, type Account } from "./net/api";
 import { ProtocolError, Socket, socketURL } from "./net/socket";
 import { applyFrame, newMatchState } from "./game/match";
 import { normalizeInvite, normalizeParty, normalizeRoom } from "./net/normalize";
+import { ViewCache } from "./net/views";
 import type { Frame } from "./game/types";
 import { type Lang, Translator } from "./i18n/i18n";
 import type { AppState, Options, Screen, Store } from "./store";
@@ -16,6 +20,8 @@ export class Controller {
   socket: Socket | null = null;
   private toastId = 0;
   private replayTimer: ReturnType<typeof setInterval> | null = null;
+  /** views is each watched match's raw view on the current connection, for view_patch. */
+  private readonly views = new ViewCache();
 
   constructor(readonly store: Store, api = new Api()) {
     this.api = api;
@@ -150,6 +156,8 @@ export class Controller {
     const s = new Socket({ url: socketURL(location) });
     this.socket = s;
     s.onState((conn) => {
+      // The server's patches build on what it sent on one connection only.
+      if (conn.state !== "open") this.views.clear();
       this.store.set({ conn });
       if (conn.state === "open") void this.onHello(conn.hello);
       if (conn.state === "closed" && conn.code === 4401) this.store.set({ screen: "login", account: null });
@@ -186,6 +194,12 @@ export class Controller {
     });
     void this.refreshFriends();
     void this.socket?.request("party").then((d) => this.store.set({ party: normalizeParty(d) }), () => {});
+    // The waiting room kept our seat while we were away (docs/protocol.md
+    // "Reconnecting"): show it again, or leave it if it is gone.
+    void this.socket?.request("room").then((d) => {
+      if (d?.room) this.setRoom(d);
+      else if (this.s.room) this.setRoom(null);
+    }, () => {});
     const m = this.s.match;
     if (m && !m.result) {
       await this.watch(m.match, m.version); // resume: everything after the last version we hold
@@ -338,11 +352,44 @@ export class Controller {
 
   private onFrame(f: Frame) {
     const cur = this.s.match;
-    // Only the match on screen: frames still in flight after leaving one are dropped.
-    if (!cur || (f.match !== undefined && Number(f.match) !== cur.match)) return;
-    const next = applyFrame(cur, f, this.s.clockOffset);
+    const id = f.match !== undefined ? Number(f.match) : cur?.match;
+    if (id === undefined || !Number.isFinite(id)) return;
+    // Every frame moves its match's raw view on, shown or not: the next
+    // patch is made against it (protocol 2).
+    const r = this.views.resolve(id, f);
+    const shown = !!cur && cur.match === id;
+    if (!r.ok) {
+      if (shown) void this.resync(id, r.reason);
+      return;
+    }
+    // Only the match on screen is drawn: frames still in flight after leaving one are dropped.
+    if (!cur || !shown) return;
+    const next = applyFrame(cur, r.frame, this.s.clockOffset);
     const screen: Screen = next.result && this.s.screen === "play" ? "play" : this.s.screen === "loading" || this.s.screen === "menu" || this.s.screen === "room" ? "play" : this.s.screen;
     this.store.set({ match: next, screen });
+  }
+
+  /**
+   * resync re-watches a match whose frame could not be turned into a view
+   * (a patch with no base, or one that does not apply) from the last
+   * version the screen holds: the first frame after the reply is whole.
+   */
+  private async resync(match: number, reason: string) {
+    const go = this.views.beginResync(match);
+    if (go === "give_up") this.toast(this.s.t.t("app.error", { message: reason }), "error");
+    if (go !== "start") return;
+    try {
+      const cur = this.s.match;
+      await this.watch(match, cur && cur.match === match ? cur.version : 0);
+    } finally {
+      this.views.endResync(match);
+    }
+  }
+
+  /** unwatch stops a match's frames and forgets its raw view. */
+  private unwatch(match: number) {
+    void this.req("unwatch", { match }).catch(() => {});
+    this.views.forget(match);
   }
 
   async answer(text: string) {
@@ -367,7 +414,7 @@ export class Controller {
     const m = this.s.match;
     if (!m) return;
     await this.run(() => this.req("leave", { match: m.match }));
-    void this.req("unwatch", { match: m.match }).catch(() => {});
+    this.unwatch(m.match);
     this.store.set((s) => ({ match: null, screen: "menu", panels: { ...s.panels, back: false } }));
     // The match left is still live: the menu offers to rejoin it.
     void this.req("live_matches").then((d) => this.store.set({ liveMatches: d.matches ?? [] }), () => {});
@@ -389,7 +436,7 @@ export class Controller {
   }
   backToMenu() {
     const m = this.s.match;
-    if (m) void this.req("unwatch", { match: m.match }).catch(() => {});
+    if (m) this.unwatch(m.match);
     this.store.set({ match: null, replay: null });
     this.go("menu");
     void this.req("live_matches").then((d) => this.store.set({ liveMatches: d.matches ?? [] }), () => {});

@@ -54,6 +54,12 @@ export interface Room {
   players: number;
   map_size: number;
   ends: string;
+  /**
+   * said is the server's own count (`seconds`, rounded up when it made the
+   * message) and the local time it arrived: the countdown never shows more
+   * (UI-209), whatever the clock offset estimate says.
+   */
+  said?: { seconds: number; at: number };
   seats: RoomSeat[];
   /** you is the player's own seat index in seats, when the lobby says it. */
   you?: number;

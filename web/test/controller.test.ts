@@ -4,11 +4,11 @@ import { harness } from "./harness";
 import { fixture } from "./fixtures";
 import { applyFrame, newMatchState } from "../src/game/match";
 import { ProtocolError } from "../src/net/socket";
-import type { Frame } from "../src/game/types";
+import type { ResolvedFrame } from "../src/game/types";
 
 function started() {
   const f = fixture("decision-move");
-  const frame: Frame = { match: 9 as any, seat: f.seat, from: 0, version: 12, steps: [], view: f.view, decision: f.decision };
+  const frame: ResolvedFrame = { match: 9 as any, seat: f.seat, from: 0, version: 12, steps: [], view: f.view, decision: f.decision };
   const h = harness({ screen: "play", match: applyFrame(newMatchState(9, f.seat), frame) });
   return { f, h };
 }
@@ -39,6 +39,19 @@ test("after a reconnect the match on screen is watched again from its last versi
   const { h } = started();
   await (h.ctl as any).onHello({ account: null, live_matches: [], now: new Date().toISOString() });
   assert.ok(h.sent.some((x) => x.type === "watch" && x.fields.match === 9 && x.fields.since === 12));
+});
+
+test("after a reconnect the waiting room is asked for again, and left if it is gone", async () => {
+  const h = harness({ screen: "room", room: { room: 5, players: 2, map_size: 7, ends: new Date(Date.now() + 30000).toISOString(), seats: [] } as any });
+  (h.ctl.socket as any).request = async (type: string, fields: Record<string, unknown>) => {
+    h.sent.push({ type, fields });
+    return type === "room" ? { room: null } : {};
+  };
+  await (h.ctl as any).onHello({ account: null, live_matches: [], now: new Date().toISOString() });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.ok(h.sent.some((x) => x.type === "room"), "room is requested after hello");
+  assert.equal(h.store.state.room, null);
+  assert.equal(h.store.state.screen, "menu");
 });
 
 test("frames of another match are dropped", () => {

@@ -1,11 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { applyFrame, newMatchState, secondsLeft } from "../src/game/match";
-import type { Frame } from "../src/game/types";
+import type { ResolvedFrame } from "../src/game/types";
 import { fixture } from "./fixtures";
 
 const view = fixture("decision-move").view;
-const frame = (from: number, version: number, extra: Partial<Frame> = {}): Frame => ({
+const frame = (from: number, version: number, extra: Partial<ResolvedFrame> = {}): ResolvedFrame => ({
   seat: 0, from, version, view,
   steps: Array.from({ length: version - from }, (_, i) => ({ version: from + i + 1, events: [{ kind: "turn", seat: 0, data: { cycle: 0 } }] })),
   ...extra,

@@ -9,7 +9,7 @@ import { Play } from "../src/ui/Play";
 import { StatusPanel } from "../src/ui/StatusPanel";
 import { applyFrame, newMatchState } from "../src/game/match";
 import type { Friend, Room as RoomT } from "../src/store";
-import type { Frame, View } from "../src/game/types";
+import type { ResolvedFrame, View } from "../src/game/types";
 
 // UI-001-UI-018: the main menu at 1920 × 1080.
 test("main menu: the three 200 × 200 buttons (UI-002, UI-004, UI-006) and the player info (UI-009)", () => {
@@ -131,6 +131,16 @@ test("waiting room: the countdown from 40 s, the size n × n, Options and Back (
   html = h.render(<Room />);
   assert.match(textAfter(html, 'data-ui="UI-209"'), /^11 s/, "counts down in 1-second steps");
   assert.match(textAfter(html, 'data-ui="UI-211"'), /^Size 9 × 9/);
+  // A clock offset estimated a few ms late (hello's reply took that long)
+  // would put the deadline 40.005 s away: the server's own count caps it.
+  const at = Date.parse("2026-01-01T00:00:00Z");
+  h.store.set({ now: at, clockOffset: -5, room: { ...room(), said: { seconds: 40, at } } });
+  html = h.render(<Room />);
+  assert.match(textAfter(html, 'data-ui="UI-209"'), /^40 s/, "UI-209: never 41 s of a 40 s countdown");
+  h.store.set({ now: at + 1200 });
+  html = h.render(<Room />);
+  assert.match(textAfter(html, 'data-ui="UI-209"'), /^39 s/, "the cap counts down too");
+  h.store.set({ room: room(), clockOffset: 0 });
   one(html, "data-ui", "UI-212");
   one(html, "data-ui", "UI-213");
   h.ctl.panel("back", true);
@@ -140,7 +150,7 @@ test("waiting room: the countdown from 40 s, the size n × n, Options and Back (
 
 function playing(name: string) {
   const f = fixture(name);
-  const frame: Frame = { seat: f.seat, from: 0, version: f.step, steps: [{ version: f.step, events: f.events }], view: f.view, decision: f.decision };
+  const frame: ResolvedFrame = { seat: f.seat, from: 0, version: f.step, steps: [{ version: f.step, events: f.events }], view: f.view, decision: f.decision };
   const m = applyFrame(newMatchState(9, f.seat), frame);
   return { f, h: harness({ screen: "play", match: m, seats: [{ seat: f.seat, account: ACCOUNT.id, display_name: "Ada", bot: "" }] }) };
 }

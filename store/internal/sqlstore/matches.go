@@ -86,6 +86,19 @@ func why(ctx context.Context, q Querier, id store.MatchID) error {
 	return fmt.Errorf("store: match %d: live match not updated", id)
 }
 
+// The statements of AppendAnswers, the store's most frequent write.
+const (
+	sqlAdvanceMatch = `UPDATE matches SET version = ?, deadline_ms = ? WHERE id = ? AND version = ? AND finished_ms IS NULL`
+	sqlInsertAnswer = `INSERT INTO answers (match_id, version, seat, answer, hash) VALUES (?, ?, ?, ?, ?)`
+)
+
+// HotStatements lists the statements the writer runs for every answer
+// (AppendAnswers inside its savepoint), which a backend may prepare once
+// rather than parse in every transaction.
+func HotStatements() []string {
+	return []string{sqlSavepoint, sqlRelease, sqlAdvanceMatch, sqlInsertAnswer}
+}
+
 // AppendAnswers implements store.Store.
 func (s *Store) AppendAnswers(ctx context.Context, id store.MatchID, answers []store.Answer, deadline time.Time) error {
 	if len(answers) == 0 {
@@ -102,14 +115,14 @@ func (s *Store) AppendAnswers(ctx context.Context, id store.MatchID, answers []s
 	last := first + len(answers) - 1
 	return s.write(ctx, func(ctx context.Context, tx Tx) error {
 		if gap == 0 {
-			n, err := tx.Exec(ctx, `UPDATE matches SET version = ?, deadline_ms = ? WHERE id = ? AND version = ? AND finished_ms IS NULL`,
+			n, err := tx.Exec(ctx, sqlAdvanceMatch,
 				last, ms(deadline), int64(id), first-1)
 			if err != nil {
 				return fmt.Errorf("store: append to match %d: %w", id, err)
 			}
 			if n == 1 {
 				for _, a := range answers {
-					if _, err := tx.Exec(ctx, `INSERT INTO answers (match_id, version, seat, answer, hash) VALUES (?, ?, ?, ?, ?)`,
+					if _, err := tx.Exec(ctx, sqlInsertAnswer,
 						int64(id), a.Version, int(a.Seat), a.Text, a.Hash); err != nil {
 						return fmt.Errorf("store: append to match %d: version %d: %w", id, a.Version, err)
 					}

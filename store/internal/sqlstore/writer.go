@@ -181,7 +181,7 @@ func (w *writer) run(batch []*op) {
 // it fails (its error goes to *opErr). A non-nil result is a failure of
 // the savepoint itself, which dooms the batch.
 func savepoint(ctx context.Context, tx Tx, o *op, opErr *error) error {
-	if _, err := tx.Exec(ctx, "SAVEPOINT w"); err != nil {
+	if _, err := tx.Exec(ctx, sqlSavepoint); err != nil {
 		return err
 	}
 	if *opErr = o.fn(ctx, tx); *opErr != nil {
@@ -189,9 +189,15 @@ func savepoint(ctx context.Context, tx Tx, o *op, opErr *error) error {
 			return err
 		}
 	}
-	_, err := tx.Exec(ctx, "RELEASE SAVEPOINT w")
+	_, err := tx.Exec(ctx, sqlRelease)
 	return err
 }
+
+// The savepoint that isolates each write of a group commit.
+const (
+	sqlSavepoint = "SAVEPOINT w"
+	sqlRelease   = "RELEASE SAVEPOINT w"
+)
 
 func (w *writer) count(writes int) {
 	w.batches.Add(1)

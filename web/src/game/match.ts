@@ -1,10 +1,12 @@
 // The client's copy of one watched match, advanced by frames
 // (docs/protocol.md "frame"). A frame carries the steps after `from` and the
-// whole current view; steps the client already has (after a reconnect the
-// server may repeat some) are skipped, so the event log never doubles and
-// `version` is always the `since` to resume from.
+// whole current view (under protocol 2 net/views.ts has already applied the
+// frame's view_patch: a view here is never a guess); steps the client
+// already has (after a reconnect the server may repeat some) are skipped,
+// so the event log never doubles and `version` is always the `since` to
+// resume from.
 
-import type { Decision, Frame, FrameSeat, GameEvent, Result, View } from "./types";
+import type { Decision, FrameSeat, GameEvent, ResolvedFrame, Result, View } from "./types";
 
 export interface LoggedEvent extends GameEvent {
   version: number;
@@ -14,6 +16,7 @@ export interface MatchState {
   match: number;
   seat: number;
   version: number;
+  /** view is the object net/views.ts keeps as the base of the next view_patch: never change it in place. */
   view: View | null;
   decision: Decision | null;
   deadline: number | null;
@@ -37,7 +40,7 @@ export function newMatchState(match: number, seat = -3): MatchState {
  * client holds changes nothing; a frame that overlaps adds only the new steps.
  * clockOffset is server time minus local time, in ms, for the deadline.
  */
-export function applyFrame(s: MatchState, f: Frame, clockOffset = 0): MatchState {
+export function applyFrame(s: MatchState, f: ResolvedFrame, clockOffset = 0): MatchState {
   if (f.version < s.version) return s;
   const log = s.log.slice();
   for (const step of f.steps ?? []) {

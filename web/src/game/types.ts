@@ -3,6 +3,7 @@
 // (cards, buffs, designations) arrive as extra keys; the client reads them
 // through the tolerant helpers in cards.ts instead of failing.
 
+import type { Operation } from "fast-json-patch";
 import type { Coord } from "./hex";
 
 export type Memory = "revealed" | "adjacent" | "unrevealed";
@@ -132,19 +133,28 @@ export interface FrameSeat {
   bot?: string;
 }
 
-/** Frame is live.Frame: what one seat receives between versions from and version. */
+/**
+ * Frame is live.Frame: what one seat receives between versions from and
+ * version. Under protocol 2 it carries either the whole `view` or a
+ * `view_patch` against the view of the previous frame of the same match on
+ * the same connection (net/views.ts turns it back into a view).
+ */
 export interface Frame {
   seats?: FrameSeat[];
-  match?: string;
+  match?: number | string;
   seat: number;
   from: number;
   version: number;
   steps: FrameStep[] | null;
-  view: View;
+  view?: View;
+  view_patch?: Operation[];
   decision?: Decision;
   deadline?: string;
   result?: Result;
 }
+
+/** ResolvedFrame is a frame whose view is known whole: what applyFrame takes. */
+export type ResolvedFrame = Omit<Frame, "view" | "view_patch"> & { view: View };
 
 /** The seat numbers engine.Seat reserves. */
 export const CHANCE = -1;

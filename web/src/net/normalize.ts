@@ -33,6 +33,7 @@ export function normalizeRoom(d: any): Room | null {
     players: Number(r.players ?? seats.length),
     map_size: Number(r.map_size ?? r.size ?? 0),
     ends,
+    said: typeof r.seconds === "number" ? { seconds: r.seconds, at: Date.now() } : undefined,
     seats,
     you: typeof r.you === "number" ? r.you : undefined,
     state: typeof r.state === "string" ? r.state : undefined,

@@ -7,7 +7,13 @@
 // The WebSocket constructor and the timers are injected, so the reconnect
 // logic is tested in node without a browser (test/socket.test.ts).
 
-export const PROTOCOL = 1;
+/**
+ * PROTOCOL is the version sent in hello. Version 2 is version 1 with frames
+ * that may carry a view_patch instead of the whole view (net/views.ts). The
+ * client is embedded in the server that serves it, so it never meets a
+ * server that speaks only 1.
+ */
+export const PROTOCOL = 2;
 
 /** ProtocolError is a refused request: the server's code and message. */
 export class ProtocolError extends Error {

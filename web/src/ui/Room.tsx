@@ -4,7 +4,7 @@
 // player count, a countdown box (40 s), the map size "n × n", Options and
 // Back. Other players' choices stay hidden (GAP-65).
 
-import { PlayerIcon, Panel, secondsUntil, useApp } from "./common";
+import { PlayerIcon, Panel, roomSecondsLeft, useApp } from "./common";
 import type { RoomSeat } from "../store";
 
 const CHARACTERS = ["businessman", "religionist", "fortune_teller", "explorer"];
@@ -18,7 +18,7 @@ export function Room() {
   const me = s.account!;
   const mine = room.you !== undefined ? room.seats.find((x, i) => (x.seat ?? i) === room.you) : room.seats.find((x) => x.account === me.id);
   const others = room.seats.filter((x) => x !== mine);
-  const left = secondsUntil(room.ends, s.now, s.clockOffset);
+  const left = roomSecondsLeft(room, s.now, s.clockOffset);
   const slotOptions = [
     ...[1, 2, 3].map((n) => ({ value: -n, label: presetName(t, n) })),
     ...s.slots.map((x) => ({ value: x.slot, label: x.name })),

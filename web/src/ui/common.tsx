@@ -150,7 +150,20 @@ export function Panel(props: {
   );
 }
 
-/** Countdown shows whole seconds left until an absolute time. */
+/**
+ * roomSecondsLeft is a waiting room's countdown (UI-209): to its deadline in
+ * server time, but never more than the server's count when the message
+ * arrived, less the whole seconds since. The clock offset comes from hello's
+ * `now`, which is late by the reply's trip, so the deadline alone can show
+ * 41 s of a 40 s countdown.
+ */
+export function roomSecondsLeft(room: { ends: string; said?: { seconds: number; at: number } }, now: number, offset: number): number {
+  const left = secondsUntil(room.ends, now, offset);
+  if (!room.said) return left;
+  return Math.min(left, Math.max(0, room.said.seconds - Math.floor(Math.max(0, now - room.said.at) / 1000)));
+}
+
+/** secondsUntil is the whole seconds left until an absolute server time (iso), never negative. */
 export function secondsUntil(iso: string | undefined, now: number, offset: number): number {
   if (!iso) return 0;
   const t = Date.parse(iso) - offset;

@@ -1,0 +1,94 @@
+package gateway
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"tabletop/server/live"
+	"tabletop/store"
+)
+
+// appendFrame appends the frame push {"type":"frame","data":{...}} for a
+// connection: the match id, then live.Frame's fields in the order
+// docs/protocol.md gives. With patches (protocol 2) a frame that has a
+// ViewPatch carries "view_patch" instead of "view".
+//
+// It is written by hand because frames are most of what the server
+// sends: encoding/json would validate and compact the view and the
+// events again, bytes the host already encoded, and that cost more than
+// building them (docs/performance.md, "Server load"). The small parts
+// (seats, decision, deadline, result) still go through encoding/json.
+func appendFrame(b []byte, id store.MatchID, f *live.Frame, patches bool) ([]byte, error) {
+	b = append(b, `{"type":"frame","data":{"match":`...)
+	b = strconv.AppendInt(b, int64(id), 10)
+	b = append(b, `,"seat":`...)
+	b = strconv.AppendInt(b, int64(f.Seat), 10)
+	b = append(b, `,"from":`...)
+	b = strconv.AppendInt(b, int64(f.From), 10)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, int64(f.Version), 10)
+	b = append(b, `,"steps":`...)
+	if f.Steps == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, st := range f.Steps {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"version":`...)
+			b = strconv.AppendInt(b, int64(st.Version), 10)
+			b = append(b, `,"events":`...)
+			b = appendRaw(b, st.Events)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	if patches && f.ViewPatch != nil {
+		b = append(b, `,"view_patch":`...)
+		b = appendRaw(b, f.ViewPatch)
+	} else {
+		b = append(b, `,"view":`...)
+		b = appendRaw(b, f.View)
+	}
+	var err error
+	if b, err = appendMember(b, "seats", f.Seats); err != nil {
+		return nil, err
+	}
+	if f.Decision != nil {
+		if b, err = appendMember(b, "decision", f.Decision); err != nil {
+			return nil, err
+		}
+	}
+	if !f.Deadline.IsZero() {
+		if b, err = appendMember(b, "deadline", f.Deadline); err != nil {
+			return nil, err
+		}
+	}
+	if f.Result != nil {
+		if b, err = appendMember(b, "result", f.Result); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, '}', '}'), nil
+}
+
+// appendRaw appends JSON the host encoded; an empty value is null, as
+// encoding/json writes a nil json.RawMessage.
+func appendRaw(b []byte, raw json.RawMessage) []byte {
+	if len(raw) == 0 {
+		return append(b, "null"...)
+	}
+	return append(b, raw...)
+}
+
+func appendMember(b []byte, key string, v any) ([]byte, error) {
+	j, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, ',', '"')
+	b = append(b, key...)
+	b = append(b, '"', ':')
+	return append(b, j...), nil
+}
