@@ -183,7 +183,14 @@ func (s *State) designate(seat, target int) {
 			}
 		}
 	}
-	s.emitAll("theft", seat, map[string]int{"target": target, "relics": took, "reputation": int(s.players[target].rep)})
+	data := map[string]int{"target": target, "relics": took, "reputation": int(s.players[target].rep)}
+	if s.repHidden(target) {
+		// Let Not the Left Hand Know (CARD-030): only the target sees its
+		// reputation; the others learn what was taken.
+		s.emit("theft", seat, seatBit(target), data, map[string]int{"target": target, "relics": took})
+	} else {
+		s.emitAll("theft", seat, data)
+	}
 	if took > 0 {
 		s.relicGained(seat, NoEye, true)
 	}

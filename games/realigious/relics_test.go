@@ -1,8 +1,10 @@
 package realigious
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"tabletop/engine"
@@ -488,6 +490,45 @@ func TestREL929_AbukarosDesignation(t *testing.T) {
 			}
 			if p := s.Pending(); p.Kind != "roll" || s.roll.kind != rollPropagation || s.coord(int(s.roll.tile)) != (Coord{5, 4}) { // the contact goes on
 				t.Fatalf("after the designation pending %+v", p)
+			}
+		})
+	}
+}
+
+// Abukaros's theft tells every seat the target's reputation, unless Let
+// Not the Left Hand Know hides it (CARD-030): then only the target sees
+// the value, and the others only what was taken (REL-929).
+func TestREL929_TheftKeepsHiddenReputation(t *testing.T) {
+	for _, hidden := range []bool{false, true} {
+		t.Run(fmt.Sprintf("hidden %v", hidden), func(t *testing.T) {
+			s := rlScene(t, Abukaros, 3)
+			ttPut(t, s, 0, 4, 4)
+			faHold(s, 0, 3)
+			faHold(s, 1, 1)
+			s.players[1].rep = 73
+			if hidden {
+				s.addState(1, 1, cardLeftHand, 0, s.forTurns(1, 3))
+			}
+			faRelic(t, s, 5, 4, NoEye)
+			ttBegin(s, 0, 1, 2)
+			ttDo(t, s, "move e")
+			evs := ttDo(t, s, "seat 1")
+			if len(ttFind(evs, "theft")) != 1 {
+				t.Fatalf("events %v", ttKinds(evs))
+			}
+			for _, seat := range []engine.Seat{0, 1, 2, engine.Spectator} {
+				th := ttFind(engine.Redact(evs, seat), "theft")
+				if len(th) != 1 {
+					t.Fatalf("seat %d sees %d theft events, want 1", seat, len(th))
+				}
+				b, _ := json.Marshal(th[0].Data)
+				sees := strings.Contains(string(b), `"reputation":73`)
+				if want := !hidden || seat == 1; sees != want {
+					t.Errorf("seat %d sees %s: reputation shown %v, want %v", seat, b, sees, want)
+				}
+				if !strings.Contains(string(b), `"relics":0`) {
+					t.Errorf("seat %d sees %s, want what was taken", seat, b)
+				}
 			}
 		})
 	}
