@@ -92,6 +92,9 @@ func TestWebUnitTests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := ReadSources(web); err != nil {
+		t.Fatal(err)
+	}
 	for _, script := range []string{"typecheck", "test"} {
 		cmd := exec.Command("npm", "--prefix", web, "run", script)
 		out, err := cmd.CombinedOutput()
@@ -99,5 +102,36 @@ func TestWebUnitTests(t *testing.T) {
 			t.Fatalf("npm run %s: %v\n%s", script, err, out)
 		}
 		t.Logf("npm run %s: ok", script)
+	}
+}
+
+// TestReadSources: the client's own files are read, node_modules is not
+// (a dangling link there would fail the read), and a missing directory is
+// an error.
+func TestReadSources(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src", "a.ts"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(dir, "node_modules", "dangling.js")); err != nil {
+		t.Fatal(err)
+	}
+	if err := ReadSources(dir); err != nil {
+		t.Errorf("ReadSources = %v: it must skip node_modules", err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(dir, "src", "dangling.ts")); err != nil {
+		t.Fatal(err)
+	}
+	if err := ReadSources(dir); err == nil {
+		t.Error("ReadSources of a source it cannot read: no error")
+	}
+	if err := ReadSources(filepath.Join(dir, "missing")); err == nil {
+		t.Error("ReadSources of a missing directory: no error")
 	}
 }
