@@ -139,6 +139,9 @@ type CardInfo struct {
 	// Text is the spec's English translation of the card's effect, without
 	// the spec's editorial remarks on the source.
 	Text string
+	// TextKo is the seed's Korean text of the effect, the game's source
+	// language, verbatim and joined into one line (cards_ko.go).
+	TextKo string
 }
 
 // Category returns the category of the card's trait group, NoCategory for
@@ -166,7 +169,7 @@ func (id CardID) Info() CardInfo {
 	c := CardInfo{
 		ID: id, Kind: d.kind, Korean: d.korean, English: d.english,
 		Trait: d.trait, Group: d.trait.Group(), Level: d.level, Reaction: d.reaction,
-		Extra: d.extra, ExtraReputation: d.reputation, Text: d.text,
+		Extra: d.extra, ExtraReputation: d.reputation, Text: d.text, TextKo: cardTextKo[id],
 	}
 	if d.trait != NoTrait {
 		c.Kind = TraitCard

@@ -91,6 +91,8 @@ func buildCatalogue(games []engine.Game) (catalogue, error) {
 		Extra           string `json:"extra"`
 		ExtraReputation int    `json:"extra_reputation"`
 		Text            string `json:"text"`
+		// TextKo is the seed's Korean text, the game's source language.
+		TextKo string `json:"text_ko"`
 	}
 	out := struct {
 		Games         []gameJSON             `json:"games"`
@@ -153,7 +155,7 @@ func buildCatalogue(games []engine.Game) (catalogue, error) {
 		cj := cardJSON{
 			ID: c.ID.String(), Kind: c.Kind.String(), En: c.English, Ko: c.Korean,
 			Level: c.Level, Cost: c.Cost(), Reaction: c.Reaction,
-			Extra: c.Extra.String(), ExtraReputation: c.ExtraReputation, Text: c.Text,
+			Extra: c.Extra.String(), ExtraReputation: c.ExtraReputation, Text: c.Text, TextKo: c.TextKo,
 		}
 		if c.Trait != realigious.NoTrait {
 			cj.Trait = c.Trait.String()

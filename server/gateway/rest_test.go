@@ -164,7 +164,8 @@ func TestCatalogue(t *testing.T) {
 			Cards []string
 		}
 		Cards []struct {
-			ID, En, Ko string
+			ID, En, Ko, Text string
+			TextKo           string `json:"text_ko"`
 		}
 		Presets     []struct{ Name string }
 		TraitPoints map[string]int `json:"trait_points"`
@@ -178,6 +179,11 @@ func TestCatalogue(t *testing.T) {
 	}
 	if cat.Cards[0].ID != "CARD-001" || cat.Cards[0].Ko == "" || cat.Cards[0].En == "" {
 		t.Errorf("first card = %+v, want CARD-001 with both names", cat.Cards[0])
+	}
+	for _, c := range cat.Cards { // both texts for every card, Korean from the seed
+		if c.Text == "" || c.TextKo == "" || c.Text == c.TextKo {
+			t.Errorf("card %s: text %q, text_ko %q, want both", c.ID, c.Text, c.TextKo)
+		}
 	}
 	if code, _, _ := s.do("GET", "/api/catalogue", "", nil, "If-None-Match", hdr.Get("ETag")); code != http.StatusNotModified {
 		t.Errorf("catalogue with its ETag = %d, want 304", code)

@@ -191,6 +191,24 @@ export function eventLine(t: Translator, e: GameEvent, names: Names): LogLine {
       return d.card ? line("event.card_in", { card: t.cardName(d.card) }) : line("event.card_in_hidden", {});
     case "gleaning":
       return line("event.gleaning", { n: d.followers ?? 0, tile: tileText(d.tile) }, [d.tile]);
+    case "casting_the_net": // CARD-005: a permanent buff of up to 5 stacks (GAP-51)
+      return line("event.casting_the_net", { n: d.stacks ?? 1 });
+    case "net": // CARD-005's extra propagation
+      return line(d.success ? "event.net_success" : "event.net_failure", { tile: tileText(d.tile) }, [d.tile]);
+    case "combat_barred":
+      return line("event.combat_barred", { tile: tileText(d.tile), owner: d.owner >= 0 ? names.seat(d.owner) : "" }, [d.tile]);
+    case "control": // CARD-081: another seat plays this seat's next turn
+      return line("event.control", { controller: names.seat(d.controller) });
+    case "excommunication": // CARD-083: the deck is rebuilt
+      return line("event.excommunication", { n: d.deck ?? 0 });
+    case "faith_village": // CARD-020
+      return line("event.faith_village", { tile: tileText(d.tile), donations: d.donations ?? 0, influence: d.influence ?? 0 }, [d.tile]);
+    case "secession":
+      return line("event.secession", { tile: tileText(d.tile) }, [d.tile]);
+    case "spell_of_ruin": // CARD-064
+      return line("event.spell_of_ruin", { from: names.seat(d.from), n: d.stack ?? 1 });
+    case "tiles_swapped":
+      return line("event.tiles_swapped", { a: tileText(d.a), b: tileText(d.b) }, [d.a, d.b]);
     case "refill":
       return line("event.refill", { n: d.deck ?? 0 });
     case "designation":

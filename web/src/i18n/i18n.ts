@@ -23,7 +23,9 @@ export interface CatalogueCard {
   reaction?: boolean;
   extra?: string;
   extra_reputation?: number;
+  /** text is the spec's English translation of the effect. */
   text: string;
+  /** text_ko is the seed's Korean text, the game's source language (optional for older servers). */
   text_ko?: string;
 }
 
@@ -102,7 +104,7 @@ export class Translator {
     return this.lang === "ko" ? c.ko : c.en;
   }
 
-  /** cardText is the card's effect text (English is all the rules package has so far). */
+  /** cardText is the card's effect text in this language: the seed's Korean (text_ko), else the spec's English. */
   cardText(id: string | number): string {
     const c = this.card(id);
     if (!c) return "";

@@ -89,6 +89,7 @@ type card struct {
 	Extra    string `json:"extra,omitempty"`
 	ExtraRep int    `json:"extra_reputation,omitempty"`
 	Text     string `json:"text"`
+	TextKo   string `json:"text_ko"`
 }
 
 type trait struct {
@@ -126,7 +127,7 @@ func catalogue() catalogueJSON {
 	c := catalogueJSON{Religions: g.Religions(), Characters: g.Characters(), MinTraits: realigious.MinSlotTraits}
 	for _, ci := range realigious.Cards() {
 		cd := card{ID: ci.ID.String(), Kind: ci.Kind.String(), EN: ci.English, KO: ci.Korean, Level: ci.Level,
-			Cost: ci.Cost(), Reaction: ci.Reaction, Text: ci.Text, ExtraRep: ci.ExtraReputation}
+			Cost: ci.Cost(), Reaction: ci.Reaction, Text: ci.Text, TextKo: ci.TextKo, ExtraRep: ci.ExtraReputation}
 		if ci.Trait.Valid() {
 			cd.Trait, cd.Group = ci.Trait.String(), ci.Group.String()
 		}
