@@ -309,7 +309,8 @@ export class Controller {
 
   // ---- matches ----
 
-  async watch(match: number, since: number): Promise<void> {
+  /** watch starts a match's frames from since; it reports whether the server took the watch. */
+  async watch(match: number, since: number): Promise<boolean> {
     try {
       const d = await this.req("watch", { match, since });
       const cur = this.s.match;
@@ -318,6 +319,7 @@ export class Controller {
         match: keep ? { ...cur!, seat: d.seat ?? cur!.seat } : newMatchState(match, d.seat ?? -3),
         seats: d.seats ?? [],
       });
+      return true;
     } catch (e) {
       if (e instanceof ProtocolError && e.code === "stale_version" && since > 0) {
         // We hold more than the server has: start again from its version.
@@ -328,9 +330,10 @@ export class Controller {
       }
       if (e instanceof ProtocolError && e.code === "not_live") {
         await this.finishedMatch(match);
-        return;
+        return false;
       }
       this.fail(e);
+      return false;
     }
   }
 
@@ -424,6 +427,15 @@ export class Controller {
     if (!m) return;
     await this.run(() => this.req("concede", { match: m.match }));
     this.store.set((s) => ({ panels: { ...s.panels, back: false } }));
+  }
+  /** spectate watches any live match by its number, as a spectator when the account has no seat in it. */
+  async spectate(match: number) {
+    if (!Number.isInteger(match) || match <= 0) {
+      this.toast(this.s.t.t("menu.spectate_bad"), "error");
+      return;
+    }
+    this.store.set({ screen: "loading", match: newMatchState(match, -3) });
+    if (!(await this.watch(match, 0)) && this.s.screen === "loading") this.store.set({ screen: "menu", match: null });
   }
   async rejoin(match: number) {
     const ok = await this.run(() => this.req("rejoin", { match }));

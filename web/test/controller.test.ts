@@ -54,6 +54,25 @@ test("after a reconnect the waiting room is asked for again, and left if it is g
   assert.equal(h.store.state.screen, "menu");
 });
 
+test("spectate watches a match by its number from the start, and an unknown one returns to the menu", async () => {
+  const h = harness({ screen: "menu" });
+  (h.ctl.socket as any).request = async (type: string, fields: Record<string, unknown>) => {
+    h.sent.push({ type, fields });
+    if (type === "watch" && fields.match === 404) throw new ProtocolError("not_found", "no match 404", {});
+    return { seat: -3, seats: [] };
+  };
+  await h.ctl.spectate(7);
+  assert.deepEqual(h.sent.at(-1), { type: "watch", fields: { match: 7, since: 0 } });
+  assert.equal(h.store.state.screen, "loading");
+  assert.equal(h.store.state.match?.seat, -3, "a spectator's seat");
+  await h.ctl.spectate(404);
+  assert.equal(h.store.state.screen, "menu");
+  assert.equal(h.store.state.match, null);
+  const sent = h.sent.length;
+  await h.ctl.spectate(NaN);
+  assert.equal(h.sent.length, sent, "no request for a bad number");
+});
+
 test("frames of another match are dropped", () => {
   const { f, h } = started();
   (h.ctl as any).onFrame({ match: 10, seat: 0, from: 0, version: 99, steps: [], view: f.view });

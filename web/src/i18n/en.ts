@@ -55,6 +55,9 @@ export const en = {
   "menu.logout": "Log out",
   "menu.upgrade": "Save this guest account",
   "menu.live_matches": "Your live matches",
+  "menu.spectate_id": "Match no.",
+  "menu.spectate": "Watch",
+  "menu.spectate_bad": "Enter the number of a match",
   "menu.rejoin": "Rejoin",
   "menu.guest_note": "Guest account",
 

@@ -58,6 +58,9 @@ export const ko: Record<MessageKey, string> = {
   "menu.logout": "로그아웃",
   "menu.upgrade": "게스트 계정 저장하기",
   "menu.live_matches": "진행 중인 게임",
+  "menu.spectate_id": "게임 번호",
+  "menu.spectate": "관전",
+  "menu.spectate_bad": "게임 번호를 입력하세요",
   "menu.rejoin": "다시 참가",
   "menu.guest_note": "게스트 계정",
 

@@ -102,6 +102,23 @@ export function Menu() {
         </div>
       )}
 
+      <form
+        class="menu-spectate"
+        data-testid="spectate"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          const input = (ev.currentTarget as HTMLFormElement).elements.namedItem("match") as HTMLInputElement | null;
+          void ctl.spectate(Number(input?.value ?? ""));
+        }}
+      >
+        <label>
+          {t.t("menu.spectate_id")} <input name="match" type="number" min="1" inputMode="numeric" data-testid="spectate-id" />
+        </label>
+        <button type="submit" class="small" data-testid="spectate-go">
+          {t.t("menu.spectate")}
+        </button>
+      </form>
+
       <div class="menu-match">
         <div class="players-buttons" role="radiogroup" data-ui="UI-013">
           {([2, 3, 4] as const).map((n) => (
