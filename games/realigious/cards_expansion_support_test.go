@@ -23,36 +23,41 @@ import (
 // north so that east and west moves are single steps (GAP-41).
 func g1Game(t *testing.T, n int) *State {
 	t.Helper()
+	s := blankCardGame(t, n, "christianity", 7)
+	for i := range s.govs { // no local government either
+		s.govs[i] = gov{tile: -1, briber: -1}
+	}
+	return s
+}
+
+// blankCardGame is the position the card tests start from (g1Game,
+// g2Game, cfGame): n seats of religion, the rest as g1Game says, without
+// touching the local governments.
+func blankCardGame(t *testing.T, n int, religion string, seed uint64) *State {
+	t.Helper()
 	seats := make([]SeatConfig, n)
 	for i := range seats {
-		seats[i] = SeatConfig{Religion: "christianity", Character: "religionist"}
+		seats[i] = SeatConfig{Religion: religion, Character: "religionist"}
 	}
-	s := New().NewState(Config{NoCards: true, Size: 9, Climate: "temperate", CycleLimit: 100, Seats: seats}, 7)
+	s := New().NewState(Config{NoCards: true, Size: 9, Climate: "temperate", CycleLimit: 100, Seats: seats}, seed)
 	s.noCards = false // empty decks, but combat gives glory and shame cards (REL-721)
 	for i := range s.tiles {
 		s.tiles[i] = Tile{Terrain: Grass, Owner: -1}
 	}
-	// No factions: no relic, no local government, no celebrity.
+	// No relic and no celebrity.
 	s.relics = nil
-	for i := range s.govs {
-		s.govs[i] = gov{tile: -1, briber: -1}
-	}
 	s.celeb.pos, s.celeb.start, s.celeb.briber, s.celeb.bribes = -1, -1, -1, 0
 	for i := range s.order {
 		s.order[i] = int8(i)
 	}
-	s.turnIdx = 0
-	s.wind = North
-	s.night = false
+	s.turnIdx, s.wind, s.night = 0, North, false
 	s.blocked = s.blocked[:0]
 	for i := range s.players {
 		pl := &s.players[i]
-		pl.onStart = false
-		pl.bonusUsed = true
-		pl.turns = 3
-		pl.rep = 50
+		pl.onStart, pl.bonusUsed = false, true
+		pl.turns, pl.rep = 3, 50
 		pl.res = [numResources]int32{0, 2000, 2000}
-		pl.pos = int16(g1At(s, 1, 2*i))
+		pl.pos = int16(s.geo.index(1, 2*i))
 		pl.prev = pl.pos
 	}
 	for row := 0; row <= n; row++ {

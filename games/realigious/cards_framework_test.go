@@ -34,35 +34,12 @@ func unimplementedCards() []CardID {
 // and influence, empty card zones. The match waits for seat 0's move.
 func cfGame(t *testing.T, n int) *State {
 	t.Helper()
-	seats := make([]SeatConfig, n)
-	for i := range seats {
-		seats[i] = SeatConfig{Religion: "christianity", Character: "religionist"}
-	}
-	s := New().NewState(Config{NoCards: true, Size: 9, Climate: "temperate", CycleLimit: 100, Seats: seats}, 7)
-	s.noCards = false // empty decks, but combat gives glory and shame cards (REL-721)
+	s := blankCardGame(t, n, "christianity", 7)
 	for i := range s.tiles {
-		s.tiles[i] = Tile{Terrain: Grass, Owner: -1, Alloc: [numResources]int32{10, 10, 10}}
+		s.tiles[i].Alloc = [numResources]int32{10, 10, 10}
 	}
-	s.relics = s.relics[:0]
-	s.celeb.pos = -1
 	for i := range s.govs {
 		s.govs[i].tile = -1
-	}
-	for i := range s.order {
-		s.order[i] = int8(i)
-	}
-	s.turnIdx, s.wind, s.night = 0, North, false
-	s.blocked = s.blocked[:0]
-	for i := range s.players {
-		pl := &s.players[i]
-		pl.onStart, pl.bonusUsed = false, true
-		pl.turns, pl.rep = 3, 50
-		pl.res = [numResources]int32{0, 2000, 2000}
-		pl.pos = int16(s.geo.index(1, 2*i))
-		pl.prev = pl.pos
-	}
-	for i := range s.revealed {
-		s.revealed[i] = ^uint64(0)
 	}
 	for i := range s.known {
 		s.known[i] = s.tiles[i%len(s.tiles)].Owner

@@ -24,36 +24,9 @@ import (
 // blowing north so that east and west moves are single steps (GAP-41).
 func g2Game(t *testing.T, n int) *State {
 	t.Helper()
-	seats := make([]SeatConfig, n)
-	for i := range seats {
-		seats[i] = SeatConfig{Religion: "hinduism", Character: "religionist"}
-	}
-	s := New().NewState(Config{NoCards: true, Size: 9, Climate: "temperate", CycleLimit: 100, Seats: seats}, 11)
-	s.noCards = false // empty decks, but combat gives glory and shame cards (REL-721)
-	for i := range s.tiles {
-		s.tiles[i] = Tile{Terrain: Grass, Owner: -1}
-	}
-	s.relics = s.relics[:0]
+	s := blankCardGame(t, n, "hinduism", 11)
 	s.celeb = celebrity{pos: -1, start: -1, briber: -1}
-	for i := range s.order {
-		s.order[i] = int8(i)
-	}
-	s.turnIdx, s.cycle, s.wind, s.night = 0, 1, North, false
-	s.blocked = s.blocked[:0]
-	for i := range s.players {
-		pl := &s.players[i]
-		pl.onStart, pl.bonusUsed = false, true
-		pl.turns, pl.rep = 3, 50
-		pl.res = [numResources]int32{0, 2000, 2000}
-		pl.pos = int16(g2At(s, 1, 2*i))
-		pl.prev = pl.pos
-	}
-	for i := range s.revealed {
-		s.revealed[i] = ^uint64(0)
-	}
-	for i := range s.known {
-		s.known[i] = -1
-	}
+	s.cycle = 1
 	return s
 }
 
