@@ -19,8 +19,8 @@ import (
 // phase first. It returns the events.
 func g2Attack(t *testing.T, s *State, seat, owner int) []engine.Event {
 	t.Helper()
-	s.players[seat].pos = int16(g2At(s, 1, 2*seat))
-	g2Own(s, owner, g2At(s, 2, 2*seat))
+	s.players[seat].pos = int16(g1At(s, 1, 2*seat))
+	g1Own(s, owner, g1At(s, 2, 2*seat))
 	g2Start(t, s, seat)
 	return g2Do(t, s, "move e")
 }
@@ -122,9 +122,9 @@ func TestCardTheWorstScandal(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := g2Game(t, 2)
-			s.players[1].pos = int16(g2At(s, 2, 0))
-			s.players[1].start = int16(g2At(s, 8, 8))
-			g2Own(s, 1, g2At(s, 2, 0), g2At(s, 3, 0)) // (3,0): the nearest own tile REL-576 would pick
+			s.players[1].pos = int16(g1At(s, 2, 0))
+			s.players[1].start = int16(g1At(s, 8, 8))
+			g1Own(s, 1, g1At(s, 2, 0), g1At(s, 3, 0)) // (3,0): the nearest own tile REL-576 would pick
 			g2Cards(s, 0, cardTheWorstScandal)
 			g2Start(t, s, 0)
 			g2Do(t, s, "move e", "card 1", "pay donations")
@@ -136,7 +136,7 @@ func TestCardTheWorstScandal(t *testing.T) {
 			}
 			g2Do(t, s, "dispute", tc.roll)
 			p := s.players[1]
-			if int(p.pos) != g2At(s, tc.wantPos[0], tc.wantPos[1]) || p.onStart != tc.wantOnSt {
+			if int(p.pos) != g1At(s, tc.wantPos[0], tc.wantPos[1]) || p.onStart != tc.wantOnSt {
 				t.Errorf("seat 1's piece %v on_start %v, want %v %v", s.coord(int(p.pos)), p.onStart, tc.wantPos, tc.wantOnSt)
 			}
 			if g2Buff(s, 0, 0, "worst_scandal") != nil {
@@ -154,7 +154,7 @@ func TestCardMediaControl(t *testing.T) {
 	g2Cards(s, 0, cardMediaControl)
 	g2Interact(t, s, 0) // seat 0 on (2,0)
 	g2Do(t, s, "card 1", "pay donations")
-	inside, edge, outside := g2At(s, 3, 1), g2At(s, 4, 0), g2At(s, 5, 0)
+	inside, edge, outside := g1At(s, 3, 1), g1At(s, 4, 0), g1At(s, 5, 0)
 	for _, tc := range []struct {
 		seat             engine.Seat
 		in, edge, out    bool
@@ -181,7 +181,7 @@ func TestCardMediaControl(t *testing.T) {
 	}
 	// A propagation inside the fog is told to no one else.
 	s.tiles[inside].Alloc = [numResources]int32{10, 10, 10}
-	s.players[0].pos = int16(g2At(s, 2, 1))
+	s.players[0].pos = int16(g1At(s, 2, 1))
 	g2Start(t, s, 0)
 	evs := g2Do(t, s, "move e", "success")
 	if s.tiles[inside].Owner != 0 {
@@ -219,11 +219,11 @@ func TestCardScatteredInTerror(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := g2Game(t, 2)
 			for i := range s.tiles {
-				g2Own(s, 1, i)
+				g1Own(s, 1, i)
 			}
 			for _, c := range tc.neutral {
-				g2Own(s, -1, g2At(s, c[0], c[1]))
-				s.tiles[g2At(s, c[0], c[1])].Alloc = [numResources]int32{30, 40, 50}
+				g1Own(s, -1, g1At(s, c[0], c[1]))
+				s.tiles[g1At(s, c[0], c[1])].Alloc = [numResources]int32{30, 40, 50}
 			}
 			g2Cards(s, 0, cardScatteredInTerror)
 			g2Attack(t, s, 0, 1)
@@ -237,7 +237,7 @@ func TestCardScatteredInTerror(t *testing.T) {
 			}
 			got := 0
 			for _, c := range tc.neutral {
-				if s.tiles[g2At(s, c[0], c[1])].Owner == 0 {
+				if s.tiles[g1At(s, c[0], c[1])].Owner == 0 {
 					got++
 					if c != tc.want {
 						t.Errorf("gained %v, want %v", c, tc.want)
@@ -262,17 +262,17 @@ func TestCardTheChase(t *testing.T) {
 	g2Hand(s, 1, g2Armed(cardTheChase))
 	evs := g2Attack(t, s, 0, 1)
 	evs = append(evs, g2Do(t, s, "failure")...)
-	if int(s.players[1].pos) != g2At(s, 2, 0) || findEvent(evs, "chase") == nil {
+	if int(s.players[1].pos) != g1At(s, 2, 0) || findEvent(evs, "chase") == nil {
 		t.Fatalf("seat 1's piece on %v (events %v), want it moved to the defended tile", s.coord(int(s.players[1].pos)), eventKinds(evs))
 	}
 	if b := g2Buff(s, 0, 1, "the_chase"); b == nil || b.Ends != "" {
 		t.Fatalf("buff %+v, want the_chase until its combat", b)
 	}
 	// Seat 0 attacks again: seat 1 defends and wins without a roll.
-	s.players[1].pos = int16(g2At(s, 8, 8))
+	s.players[1].pos = int16(g1At(s, 8, 8))
 	evs = g2Attack(t, s, 0, 1)
 	x := findEvent(evs, "combat")
-	if x == nil || x.Data.(*Explain).Forced != "failure" || s.tiles[g2At(s, 2, 0)].Owner != 1 {
+	if x == nil || x.Data.(*Explain).Forced != "failure" || s.tiles[g1At(s, 2, 0)].Owner != 1 {
 		t.Fatalf("combat %+v, want a forced failure of the attacker", x)
 	}
 	if s.stateOf(1, cardTheChase, 0) != nil {
@@ -283,7 +283,7 @@ func TestCardTheChase(t *testing.T) {
 		g2Hand(s, 1, g2Armed(cardTheChase))
 		g2Attack(t, s, 0, 1)
 		g2Do(t, s, "success")
-		if s.handCount(1) != 1 || int(s.players[1].pos) != g2At(s, 1, 2) {
+		if s.handCount(1) != 1 || int(s.players[1].pos) != g1At(s, 1, 2) {
 			t.Error("The Chase fired on a lost tile")
 		}
 	})
@@ -309,15 +309,15 @@ func TestCardContractKilling(t *testing.T) {
 	}{{"won", "success", true}, {"lost", "failure", false}} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := g2Game(t, 2)
-			s.celeb = celebrity{kind: Vagrant, pos: int16(g2At(s, 6, 5)), start: -1, briber: 0, bribes: 1}
+			s.celeb = celebrity{kind: Vagrant, pos: int16(g1At(s, 6, 5)), start: -1, briber: 0, bribes: 1}
 			g2Cards(s, 0, cardContractKilling)
 			g2Interact(t, s, 0)
 			g2Do(t, s, "card 1", "pay donations")
 			if b := g2Buff(s, 1, 0, "contract_killing"); b == nil {
 				t.Fatal("no contract_killing state (REL-697)")
 			}
-			s.players[1].pos = int16(g2At(s, 6, 6))
-			g2Own(s, 1, g2At(s, 5, 6), g2At(s, 8, 8))
+			s.players[1].pos = int16(g1At(s, 6, 6))
+			g1Own(s, 1, g1At(s, 5, 6), g1At(s, 8, 8))
 			s.players[0].combatCorr = 1
 			evs := g2Wander(t, s, 6, 6, 0)
 			wantPending(t, s, engine.Chance, "card_chance")
@@ -336,12 +336,12 @@ func TestCardContractKilling(t *testing.T) {
 			if got := s.handCount(0); got != boolInt(tc.won) {
 				t.Errorf("seat 0 holds %d cards, want %d glory card", got, boolInt(tc.won))
 			}
-			wantPos := g2At(s, 6, 6)
+			wantPos := g1At(s, 6, 6)
 			if tc.won {
-				wantPos = g2At(s, 5, 6)
+				wantPos = g1At(s, 5, 6)
 			}
-			if int(s.players[1].pos) != wantPos || s.tiles[g2At(s, 6, 6)].Owner != -1 {
-				t.Errorf("seat 1 on %v, tile owner %d", s.coord(int(s.players[1].pos)), s.tiles[g2At(s, 6, 6)].Owner)
+			if int(s.players[1].pos) != wantPos || s.tiles[g1At(s, 6, 6)].Owner != -1 {
+				t.Errorf("seat 1 on %v, tile owner %d", s.coord(int(s.players[1].pos)), s.tiles[g1At(s, 6, 6)].Owner)
 			}
 			if s.stateOf(0, cardContractKilling, 0) != nil {
 				t.Error("the state outlived its combat")
@@ -350,7 +350,7 @@ func TestCardContractKilling(t *testing.T) {
 	}
 	t.Run("not the briber: not offered", func(t *testing.T) {
 		s := g2Game(t, 2)
-		s.celeb = celebrity{kind: Vagrant, pos: int16(g2At(s, 6, 5)), start: -1, briber: 1, bribes: 1}
+		s.celeb = celebrity{kind: Vagrant, pos: int16(g1At(s, 6, 5)), start: -1, briber: 1, bribes: 1}
 		g2Cards(s, 0, cardContractKilling)
 		g2Interact(t, s, 0)
 		if offered(s, "card 1") {
@@ -363,7 +363,7 @@ func TestCardLawfulExecution(t *testing.T) {
 	// CARD-044 Lawful Execution: the celebrity is replaced by a random one
 	// on a random tile, unbribed, its bribes counted from zero (GAP-37).
 	s := g2Game(t, 2)
-	s.celeb = celebrity{kind: Thug, pos: int16(g2At(s, 6, 5)), start: -1, briber: 1, bribes: 3}
+	s.celeb = celebrity{kind: Thug, pos: int16(g1At(s, 6, 5)), start: -1, briber: 1, bribes: 3}
 	g2Cards(s, 0, cardLawfulExecution)
 	g2Interact(t, s, 0)
 	evs := g2Do(t, s, "card 1", "pay donations")
@@ -375,7 +375,7 @@ func TestCardLawfulExecution(t *testing.T) {
 	wantPending(t, s, engine.Chance, "card_chance")
 	evs = append(evs, g2Do(t, s, "tile 4,4")...)
 	c := s.celeb
-	if c.kind != Archaeologist || int(c.pos) != g2At(s, 4, 4) || c.briber != -1 || c.bribes != 0 || s.bribeCost(targetCelebrity) != s.p.BribeBase {
+	if c.kind != Archaeologist || int(c.pos) != g1At(s, 4, 4) || c.briber != -1 || c.bribes != 0 || s.bribeCost(targetCelebrity) != s.p.BribeBase {
 		t.Errorf("celebrity %+v, want an unbribed archaeologist on 4,4 costing %d", c, s.p.BribeBase)
 	}
 	if findEvent(evs, "celebrity_removed") == nil || findEvent(evs, "celebrity_summoned") == nil {
@@ -400,10 +400,10 @@ func TestCardFearAndTrembling(t *testing.T) {
 		t.Helper()
 		s := g2Game(t, 2)
 		s.players[0].religion = religion
-		base := g2At(s, 5, 5)
+		base := g1At(s, 5, 5)
 		s.tiles[base].Structure = House
-		g2Own(s, 0, base)
-		g2Own(s, 1, g2At(s, 6, 5))
+		g1Own(s, 0, base)
+		g1Own(s, 1, g1At(s, 6, 5))
 		g2Cards(s, 0, cardFearAndTrembling)
 		g2Interact(t, s, 0)
 		g2Do(t, s, "card 1", "pay donations") // the only own tile with a structure
@@ -430,8 +430,8 @@ func TestCardFearAndTrembling(t *testing.T) {
 			if d == nil || d.Data.(declareData).Reputation != 2 {
 				t.Fatalf("declare %+v, want the declaration paid", d)
 			}
-			if s.tiles[g2At(s, 6, 5)].Owner != tc.owner || s.players[0].pos != at {
-				t.Errorf("owner %d, piece %v; want owner %d and the piece on %v", s.tiles[g2At(s, 6, 5)].Owner, s.coord(int(s.players[0].pos)), tc.owner, s.coord(int(at)))
+			if s.tiles[g1At(s, 6, 5)].Owner != tc.owner || s.players[0].pos != at {
+				t.Errorf("owner %d, piece %v; want owner %d and the piece on %v", s.tiles[g1At(s, 6, 5)].Owner, s.coord(int(s.players[0].pos)), tc.owner, s.coord(int(at)))
 			}
 		})
 	}
@@ -445,8 +445,8 @@ func TestCardFearAndTrembling(t *testing.T) {
 	})
 	t.Run("the base is lost: it ends (GAP-52)", func(t *testing.T) {
 		s := setup(t, Hinduism)
-		s.tileLost(g2At(s, 5, 5), 0, 1, lostCombat)
-		g2Own(s, 1, g2At(s, 5, 5))
+		s.tileLost(g1At(s, 5, 5), 0, 1, lostCombat)
+		g1Own(s, 1, g1At(s, 5, 5))
 		if got := designationsSeen(s, 1); len(got) != 0 {
 			t.Errorf("designations %v after the loss", got)
 		}
@@ -505,7 +505,7 @@ func TestCardTheHeavenlyHost(t *testing.T) {
 	evs := g2Attack(t, s, 0, 1)
 	evs = append(evs, g2Do(t, s, "card 1", "pay donations")...)
 	x := findEvent(evs, "combat")
-	if x == nil || x.Data.(*Explain).Forced != "success" || s.tiles[g2At(s, 2, 0)].Owner != 0 {
+	if x == nil || x.Data.(*Explain).Forced != "success" || s.tiles[g1At(s, 2, 0)].Owner != 0 {
 		t.Fatalf("combat %+v, want a forced win (events %v)", x, eventKinds(evs))
 	}
 	if g2Buff(s, 0, 0, "heavenly_host") != nil {
@@ -545,9 +545,9 @@ func TestCardMediaControlAtNight(t *testing.T) {
 	g2Cards(s, 0, cardMediaControl)
 	g2Interact(t, s, 0) // seat 0 on (2,0)
 	g2Do(t, s, "card 1", "pay donations")
-	inside := g2At(s, 2, 1)                 // next to the maker's piece
+	inside := g1At(s, 2, 1)                 // next to the maker's piece
 	s.tiles[inside].Owner = 0               // changed out of everyone's sight
-	s.players[1].pos = int16(g2At(s, 3, 2)) // next to (2,1)
+	s.players[1].pos = int16(g1At(s, 3, 2)) // next to (2,1)
 	s.see(1)
 	s.see(0)
 	if k := s.known[len(s.tiles)+inside]; k != -1 {

@@ -30,19 +30,6 @@ func g2Game(t *testing.T, n int) *State {
 	return s
 }
 
-// g2At returns the tile index of (col, row).
-func g2At(s *State, col, row int) int { return s.geo.index(col, row) }
-
-// g2Own gives the tiles to seat (-1: neutral), as every seat sees it.
-func g2Own(s *State, seat int, tiles ...int) {
-	for _, t := range tiles {
-		s.tiles[t].Owner = int8(seat)
-		for row := 0; row <= len(s.players); row++ {
-			s.known[row*len(s.tiles)+t] = int8(seat)
-		}
-	}
-}
-
 // g2Hand replaces seat's hand, oldest first (the last card is "hand 1").
 func g2Hand(s *State, seat int, cards ...handCard) {
 	z := &s.zones[seat]
@@ -65,13 +52,6 @@ func g2Cards(s *State, seat int, ids ...CardID) {
 // g2Armed is an armed reaction paying donations (GAP-25).
 func g2Armed(id CardID) handCard { return handCard{id: id, flags: hcArmed} }
 
-// g2Deck replaces seat's deck (top card first).
-func g2Deck(s *State, seat int, top ...CardID) {
-	d := slices.Clone(top)
-	slices.Reverse(d)
-	s.zones[seat].deck = d
-}
-
 // g2Start begins seat's turn through the real start phase (its effects and
 // draw) and returns the events; the move phase must follow.
 func g2Start(t *testing.T, s *State, seat int) []engine.Event {
@@ -92,7 +72,7 @@ func g2Start(t *testing.T, s *State, seat int) []engine.Event {
 func g2Interact(t *testing.T, s *State, seat int) []engine.Event {
 	t.Helper()
 	evs := g2Start(t, s, seat)
-	g2Own(s, seat, g2At(s, 2, 2*seat))
+	g1Own(s, seat, g1At(s, 2, 2*seat))
 	evs = append(evs, g2Do(t, s, "move e")...)
 	if s.phase == phaseExtraMove {
 		evs = append(evs, g2Do(t, s, "stop")...) // a Buddhist declines Ground-Folding (REL-136)
@@ -251,13 +231,13 @@ func TestCardGuardianOfLife(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := g2Game(t, 2)
-			hospital := g2At(s, 5, 5)
+			hospital := g1At(s, 5, 5)
 			for i := range s.tiles { // the only neutral tile but seat 0's own
 				if i != hospital {
-					g2Own(s, 1, i)
+					g1Own(s, 1, i)
 				}
 			}
-			g2Own(s, 0, g2At(s, 2, 0))
+			g1Own(s, 0, g1At(s, 2, 0))
 			g2Cards(s, 0, cardGuardianOfLife)
 			g2Interact(t, s, 0)
 			evs := g2Do(t, s, "card 1", "pay donations") // one legal tile: taken without asking (GAP-06)
@@ -269,9 +249,9 @@ func TestCardGuardianOfLife(t *testing.T) {
 					t.Errorf("designations seen by %d = %v (REL-698)", seat, got)
 				}
 			}
-			g2Own(s, tc.owned, hospital)
+			g1Own(s, tc.owned, hospital)
 			// The visitor steps onto the Hospital from (4,5).
-			s.players[tc.visitor].pos = int16(g2At(s, 4, 5))
+			s.players[tc.visitor].pos = int16(g1At(s, 4, 5))
 			g2Start(t, s, tc.visitor)
 			g2Do(t, s, "move e")
 			if got := s.players[0].rep; got != tc.wantRep {
@@ -282,7 +262,7 @@ func TestCardGuardianOfLife(t *testing.T) {
 	t.Run("no neutral tile: not offered", func(t *testing.T) {
 		s := g2Game(t, 2)
 		for i := range s.tiles {
-			g2Own(s, 1, i)
+			g1Own(s, 1, i)
 		}
 		g2Cards(s, 0, cardGuardianOfLife)
 		g2Interact(t, s, 0)
@@ -309,8 +289,8 @@ func TestCardReliefOperation(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := g2Game(t, 3)
-			target := g2At(s, 2, 0)
-			g2Own(s, 1, target)
+			target := g1At(s, 2, 0)
+			g1Own(s, 1, target)
 			hc := handCard{id: cardReliefOperation}
 			if tc.armed {
 				hc = g2Armed(cardReliefOperation)
@@ -431,15 +411,15 @@ func TestCardANewGeneration(t *testing.T) {
 	}{{"owned at the start phase: +1", 0, 51}, {"lost: nothing", 1, 50}} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := g2Game(t, 2)
-			school := g2At(s, 6, 6)
-			g2Own(s, 0, school)
+			school := g1At(s, 6, 6)
+			g1Own(s, 0, school)
 			g2Cards(s, 0, cardANewGeneration)
 			g2Interact(t, s, 0)
 			g2Do(t, s, "card 1", "pay donations", "tile 6,6")
 			if got := designationsSeen(s, 1); !slices.Contains(got, "school@6,6") {
 				t.Fatalf("designations %v, want the School", got)
 			}
-			g2Own(s, tc.owner, school)
+			g1Own(s, tc.owner, school)
 			g2Start(t, s, 0)
 			if got := s.players[0].rep; got != tc.wantRep {
 				t.Errorf("reputation %d, want %d", got, tc.wantRep)
@@ -450,7 +430,7 @@ func TestCardANewGeneration(t *testing.T) {
 		s := g2Game(t, 2)
 		g2Cards(s, 0, cardANewGeneration)
 		g2Start(t, s, 0)
-		g2Own(s, 1, g2At(s, 2, 0))
+		g1Own(s, 1, g1At(s, 2, 0))
 		g2Do(t, s, "move e")
 		if offered(s, "card 1") {
 			t.Errorf("offered with no own tile: %v", legalTexts(s))
@@ -490,7 +470,7 @@ func TestCardAxisOfEvil(t *testing.T) {
 				s.expireEffects(1, false)
 				s.players[1].turns = tc.turns - 1
 			}
-			g2Own(s, 0, g2At(s, 2, 2))
+			g1Own(s, 0, g1At(s, 2, 2))
 			g2Start(t, s, 1)
 			evs := g2Do(t, s, "move e")
 			d := findEvent(evs, "declare")
@@ -506,11 +486,11 @@ func TestCardWiretap(t *testing.T) {
 	// tile shares its vision with the owner until it is removed (GAP-58).
 	s := g2Game(t, 2)
 	s.night = true
-	s.celeb = celebrity{kind: Vagrant, pos: int16(g2At(s, 6, 5)), start: int16(g2At(s, 6, 5)), briber: 1, bribes: 1}
-	tile := g2At(s, 6, 6)
-	g2Own(s, 0, tile)
+	s.celeb = celebrity{kind: Vagrant, pos: int16(g1At(s, 6, 5)), start: int16(g1At(s, 6, 5)), briber: 1, bribes: 1}
+	tile := g1At(s, 6, 6)
+	g1Own(s, 0, tile)
 	g2Hand(s, 0, g2Armed(cardWiretap))
-	far := g2At(s, 6, 7) // next to the tile, far from seat 0's piece on (1,0)
+	far := g1At(s, 6, 7) // next to the tile, far from seat 0's piece on (1,0)
 	if s.seesTile(0, far) {
 		t.Fatal("seat 0 sees (6,7) at night before the wiretap")
 	}
@@ -534,8 +514,8 @@ func TestCardWiretap(t *testing.T) {
 	}
 	t.Run("another seat's tile: no reaction", func(t *testing.T) {
 		s := g2Game(t, 2)
-		s.celeb = celebrity{kind: Vagrant, pos: int16(g2At(s, 6, 5)), start: -1, briber: -1}
-		g2Own(s, 1, g2At(s, 6, 6))
+		s.celeb = celebrity{kind: Vagrant, pos: int16(g1At(s, 6, 5)), start: -1, briber: -1}
+		g1Own(s, 1, g1At(s, 6, 6))
 		g2Hand(s, 0, g2Armed(cardWiretap))
 		g2Wander(t, s, 6, 6, 0)
 		if s.stateOf(0, cardWiretap, 0) != nil || s.handCount(0) != 1 {
@@ -555,12 +535,12 @@ func TestCardOperationSnowWhite(t *testing.T) {
 	}{
 		{"swap", func(*State) {}, true},
 		{"the celebrity's tile is blocked: normal move (GAP-49)", func(s *State) {
-			s.tiles[g2At(s, 6, 6)].Terrain = Water
+			s.tiles[g1At(s, 6, 6)].Terrain = Water
 		}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := g2Game(t, 2)
-			s.celeb = celebrity{kind: Thug, pos: int16(g2At(s, 6, 6)), start: -1, briber: -1}
+			s.celeb = celebrity{kind: Thug, pos: int16(g1At(s, 6, 6)), start: -1, briber: -1}
 			g2Cards(s, 0, cardOperationSnowWhite)
 			g2Interact(t, s, 0)
 			from := int(s.players[0].pos)
@@ -569,7 +549,7 @@ func TestCardOperationSnowWhite(t *testing.T) {
 				t.Fatalf("buff %+v, want operation_snow_white at turn 5", b)
 			}
 			tc.prepare(s)
-			g2Own(s, 0, g2At(s, 6, 6))
+			g1Own(s, 0, g1At(s, 6, 6))
 			s.turnIdx, s.phase = 0, phaseMove
 			s.startTurn() // the swap contacts an own tile: the turn goes on to seat 1
 			if !tc.swap {
@@ -578,7 +558,7 @@ func TestCardOperationSnowWhite(t *testing.T) {
 				}
 				return
 			}
-			if int(s.players[0].pos) != g2At(s, 6, 6) || int(s.celeb.pos) != from {
+			if int(s.players[0].pos) != g1At(s, 6, 6) || int(s.celeb.pos) != from {
 				t.Errorf("piece %v celebrity %v, want swapped", s.coord(int(s.players[0].pos)), s.coord(int(s.celeb.pos)))
 			}
 			if g2Buff(s, 0, 0, "operation_snow_white") != nil {
@@ -615,7 +595,7 @@ func TestCardTheAppointedKing(t *testing.T) {
 			s := g2Game(t, 2)
 			g2Cards(s, 0, cardTheAppointedKing)
 			g2Interact(t, s, 0)
-			g2Deck(s, 0, tc.deck...)
+			g1Deck(s, 0, tc.deck...)
 			s.zones[0].grave = slices.Clone(tc.grave)
 			evs := g2Do(t, s, "card 1", "pay donations")
 			if tc.answer != "" {
@@ -635,7 +615,7 @@ func TestCardTheAppointedKing(t *testing.T) {
 			if slices.Contains(s.zones[0].deck, tc.want) && len(tc.grave) == 0 || slices.Contains(s.zones[0].grave, tc.want) {
 				t.Errorf("deck %v grave %v still hold the card", s.zones[0].deck, s.zones[0].grave)
 			}
-			g2Deck(s, 0, 1, 1, 1, 1, 1)
+			g1Deck(s, 0, 1, 1, 1, 1, 1)
 			for turn := 5; turn <= 7; turn++ {
 				g2Start(t, s, 0)
 				s.phase = phaseMove
@@ -677,7 +657,7 @@ func TestCardBlessingOfTheFuture(t *testing.T) {
 			s := g2Game(t, 2)
 			g2Cards(s, 0, cardBlessingOfFuture)
 			g2Interact(t, s, 0)
-			g2Deck(s, 0, 53, cardReliefVolunteers, 53)
+			g1Deck(s, 0, 53, cardReliefVolunteers, 53)
 			evs := g2Do(t, s, "card 1", "pay donations", "deck CARD-025")
 			if got := s.zones[0].deck; slices.Contains(got, cardReliefVolunteers) {
 				t.Fatalf("deck %v still holds the chosen card", got)
