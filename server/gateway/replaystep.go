@@ -1,11 +1,9 @@
 package gateway
 
 import (
-	"errors"
 	"net/http"
 
 	"tabletop/engine"
-	"tabletop/server/live"
 	"tabletop/store"
 )
 
@@ -29,20 +27,8 @@ type replayStepJSON struct {
 // through (docs/ui.md "Replay viewer"). A finished match holds no secret, so
 // any seat may be asked for.
 func (s *Server) handleReplayStep(w http.ResponseWriter, r *http.Request) error {
-	if _, _, err := s.authenticate(r); err != nil {
-		return err
-	}
-	id, err := pathMatch(r)
+	id, rep, err := s.finishedReplay(r)
 	if err != nil {
-		return err
-	}
-	rep, err := live.ReplayOf(r.Context(), s.cfg.Store, nil, id)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return errorf(CodeNotFound, "no match %d", id)
-	case errors.Is(err, live.ErrNotFinished):
-		return errorf(CodeMatchLive, "match %d is still being played; its replay is ready when it ends", id)
-	case err != nil:
 		return err
 	}
 	step, err := queryInt(r.URL.Query().Get("step"), 0, 0, int64(len(rep.Steps)))

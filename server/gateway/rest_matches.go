@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"tabletop/engine"
 	"tabletop/server/live"
 	"tabletop/store"
 )
@@ -144,21 +145,32 @@ func (s *Server) handleMatch(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) error {
+// finishedReplay authenticates the request and returns the replay of the
+// finished match its path names, or the refusal: not_found, or
+// match_live while the match is being played.
+func (s *Server) finishedReplay(r *http.Request) (store.MatchID, *engine.Replay, error) {
 	if _, _, err := s.authenticate(r); err != nil {
-		return err
+		return 0, nil, err
 	}
 	id, err := pathMatch(r)
 	if err != nil {
-		return err
+		return 0, nil, err
 	}
 	rep, err := live.ReplayOf(r.Context(), s.cfg.Store, nil, id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		return errorf(CodeNotFound, "no match %d", id)
+		return 0, nil, errorf(CodeNotFound, "no match %d", id)
 	case errors.Is(err, live.ErrNotFinished):
-		return errorf(CodeMatchLive, "match %d is still being played; its replay is ready when it ends", id)
+		return 0, nil, errorf(CodeMatchLive, "match %d is still being played; its replay is ready when it ends", id)
 	case err != nil:
+		return 0, nil, err
+	}
+	return id, rep, nil
+}
+
+func (s *Server) handleReplay(w http.ResponseWriter, r *http.Request) error {
+	id, rep, err := s.finishedReplay(r)
+	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
