@@ -86,7 +86,7 @@ type seatView struct {
 }
 
 // emptyPatch is the patch of a view that did not change.
-var emptyPatch = json.RawMessage("[]")
+const emptyPatch = "[]"
 
 // viewOf returns the audience's view at the current version, building it
 // (and its patch from the previous one) when it is stale. Views are built
@@ -147,7 +147,7 @@ func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 	if sub != nil {
 		switch sub.viewVer {
 		case sv.ver:
-			f.ViewPatch = emptyPatch
+			f.ViewPatch = json.RawMessage(emptyPatch)
 		case sv.prev:
 			f.ViewPatch = sv.patch
 		}
