@@ -23,6 +23,7 @@ type Match struct {
 	steps   []Step
 	answers []Answer // answers[i] is the code of steps[i]
 	nohash  bool     // see SetHashing
+	every   int      // see SetHashInterval; 0 or 1: every step
 	legal   []Answer // scratch for Legal
 	buf     []byte   // scratch for AppendEncoding
 }
@@ -83,6 +84,20 @@ func (m *Match) Steps() int { return len(m.steps) }
 // the answers to a copy of the initial state.
 func (m *Match) SetHashing(on bool) { m.nohash = !on }
 
+// SetHashInterval makes the match hash the state only after every kth
+// step, and after the step that ends the match; the other steps get no
+// hash, which replays allow (a replay checks the hashes it has). A live
+// server records a step for every answer, and encoding and hashing the
+// whole state was a tenth of an answer's cost there; a divergence still
+// shows within k steps. k <= 1 hashes every step (the default).
+func (m *Match) SetHashInterval(k int) { m.every = k }
+
+// hashed reports whether step i (0-based) gets a hash; last says it ends
+// the match.
+func (m *Match) hashed(i int, last bool) bool {
+	return m.every <= 1 || (i+1)%m.every == 0 || last
+}
+
 // Apply applies an answer to the pending decision and records it. The answer
 // is checked against Legal first: an illegal answer returns an error
 // wrapping ErrIllegalAnswer (or ErrGameOver once the match is over) and
@@ -103,7 +118,7 @@ func (m *Match) Apply(a Answer) ([]Event, error) {
 		return nil, err
 	}
 	step := Step{Seat: d.Seat, Answer: text}
-	if !m.nohash {
+	if !m.nohash && m.hashed(len(m.steps), s.Terminal()) {
 		m.buf = s.AppendEncoding(m.buf[:0])
 		step.Hash = HashEncoding(m.buf)
 	}
@@ -171,7 +186,17 @@ func (m *Match) StepsFrom(from int) []Step {
 
 // fillHashes computes the hashes Apply skipped with hashing off.
 func (m *Match) fillHashes() {
-	first := slices.IndexFunc(m.steps, func(st Step) bool { return st.Hash == "" })
+	terminal := m.state.Terminal()
+	missing := func(i int) bool {
+		return m.steps[i].Hash == "" && m.hashed(i, terminal && i == len(m.steps)-1)
+	}
+	first := -1
+	for i := range m.steps {
+		if missing(i) {
+			first = i
+			break
+		}
+	}
 	if first < 0 {
 		return
 	}
@@ -180,7 +205,7 @@ func (m *Match) fillHashes() {
 		if _, err := s.Apply(a); err != nil {
 			return
 		}
-		if i >= first && m.steps[i].Hash == "" {
+		if i >= first && missing(i) {
 			m.buf = s.AppendEncoding(m.buf[:0])
 			m.steps[i].Hash = HashEncoding(m.buf)
 		}

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"errors"
 	"slices"
 	"testing"
@@ -170,6 +171,41 @@ func TestMatchHashingOff(t *testing.T) {
 				t.Errorf("second Replay().Steps differ")
 			}
 		})
+	}
+}
+
+// TestMatchHashInterval: with SetHashInterval(k) only every kth step and
+// the last one carry a hash, each equal to the hash of a fully hashed
+// match, with hashing off or on; the replay still verifies.
+func TestMatchHashInterval(t *testing.T) {
+	ref := newMatch(t, 2, 77)
+	play(t, ref, -1, "play", "roll", "roll")
+	want := ref.Replay().Steps
+	for _, k := range []int{0, 1, 3, 8} {
+		for _, off := range []bool{false, true} {
+			t.Run(fmt.Sprintf("k=%d/off=%v", k, off), func(t *testing.T) {
+				m := newMatch(t, 2, 77)
+				m.SetHashInterval(k)
+				m.SetHashing(!off)
+				play(t, m, -1, "play", "roll", "roll")
+				got := m.Replay().Steps
+				if len(got) != len(want) {
+					t.Fatalf("%d steps, want %d", len(got), len(want))
+				}
+				for i := range got {
+					wantHash := want[i].Hash
+					if k > 1 && (i+1)%k != 0 && i != len(got)-1 {
+						wantHash = ""
+					}
+					if got[i].Hash != wantHash || got[i].Answer != want[i].Answer {
+						t.Errorf("step %d: hash %q answer %q, want hash %q answer %q", i+1, got[i].Hash, got[i].Answer, wantHash, want[i].Answer)
+					}
+				}
+				if _, err := engine.Verify(toygame.Game{}, m.Replay()); err != nil {
+					t.Errorf("Verify: %v", err)
+				}
+			})
+		}
 	}
 }
 

@@ -34,3 +34,47 @@ func AppendView(buf []byte, st State, s Seat) ([]byte, error) {
 	}
 	return append(buf, b...), nil
 }
+
+// ViewTracker follows the view of one audience (a seat or Spectator) from
+// step to step and tells what changed in it, so that a server can send a
+// patch without diffing whole views: a live match keeps one per audience.
+//
+// The tracker sees a view as its skeleton, the view with one large array
+// (at the JSON pointer ArrayPath) emptied to [], and that array's
+// elements. A server diffs the small skeletons itself and takes the
+// array's changes from AppendArrayOps. A tracker is not safe for
+// concurrent use, and what it returns describes the last Update only
+// while the state is unchanged.
+type ViewTracker interface {
+	// Update moves the tracker to st's view for seat s.
+	Update(st State, s Seat) error
+	// AppendView appends the view of the last Update: exactly the bytes
+	// of the package function AppendView.
+	AppendView(buf []byte) []byte
+	// AppendSkeleton appends that view with the array at ArrayPath
+	// replaced by [].
+	AppendSkeleton(buf []byte) []byte
+	// ArrayPath is the JSON pointer of the array kept apart ("/tiles").
+	ArrayPath() string
+	// AppendArrayOps appends the RFC 6902 "replace" operations of the
+	// array's elements that differ between the view of the Update before
+	// the last and that of the last, separated by commas, with a comma
+	// before the first when comma is true. ok is false when it cannot
+	// tell (no Update before, another seat, the array's length changed).
+	AppendArrayOps(buf []byte, comma bool) (out []byte, ok bool)
+}
+
+// ViewTrackerMaker is implemented by states whose games have a view
+// tracker.
+type ViewTrackerMaker interface {
+	NewViewTracker() ViewTracker
+}
+
+// NewViewTracker returns a tracker for views of states like st, nil when
+// its game has none (a server then diffs whole views).
+func NewViewTracker(st State) ViewTracker {
+	if m, ok := st.(ViewTrackerMaker); ok {
+		return m.NewViewTracker()
+	}
+	return nil
+}

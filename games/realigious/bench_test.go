@@ -61,16 +61,23 @@ func midgame(b *testing.B, steps int) *State {
 	r := rand.NewPCG(7, 7)
 	var buf []engine.Answer
 	for i := 0; i < steps && st.phase != phaseOver; i++ {
-		buf = st.Legal(buf[:0])
-		a := buf[engine.IntN(r, len(buf))]
-		if st.phase == phaseRoll {
-			a = engine.ChanceAnswer(7, st.steps, st.Chance())
-		}
-		if _, err := st.Apply(a); err != nil {
-			b.Fatal(err)
-		}
+		buf = benchStep(b, st, r, 7, buf)
 	}
 	return st
+}
+
+// benchStep applies a random legal answer to st (at a roll, the seeded
+// chance answer) and returns buf for reuse.
+func benchStep(b *testing.B, st *State, r *rand.PCG, seed uint64, buf []engine.Answer) []engine.Answer {
+	buf = st.Legal(buf[:0])
+	a := buf[engine.IntN(r, len(buf))]
+	if st.phase == phaseRoll {
+		a = engine.ChanceAnswer(seed, st.steps, st.Chance())
+	}
+	if _, err := st.Apply(a); err != nil {
+		b.Fatal(err)
+	}
+	return buf
 }
 
 // BenchmarkApply measures one Apply on a 4-player midgame state (the state
@@ -132,5 +139,36 @@ func BenchmarkView(b *testing.B) {
 			buf = st.AppendView(buf[:0], engine.Seat(i%4))
 		}
 		b.SetBytes(int64(len(buf)))
+	})
+	// step is the server's per-step work: after each step of a playout,
+	// every seat's view, by AppendView ("stateless") or by one tracker per
+	// seat ("tracker": Update and the skeleton, what a server with view
+	// patches needs every step). One op is one view.
+	states := []*State{st.clone()}
+	r := rand.NewPCG(3, 3)
+	var abuf []engine.Answer
+	for cur := st.clone(); len(states) < 64 && cur.phase != phaseOver; states = append(states, cur.clone()) {
+		abuf = benchStep(b, cur, r, 3, abuf)
+	}
+	b.Run("step/stateless", func(b *testing.B) {
+		var buf []byte
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			buf = states[(i/4)%len(states)].AppendView(buf[:0], engine.Seat(i%4))
+		}
+	})
+	b.Run("step/tracker", func(b *testing.B) {
+		var buf []byte
+		var trs [4]engine.ViewTracker
+		for i := range trs {
+			trs[i] = st.NewViewTracker()
+		}
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if err := trs[i%4].Update(states[(i/4)%len(states)], engine.Seat(i%4)); err != nil {
+				b.Fatal(err)
+			}
+			buf = trs[i%4].AppendSkeleton(buf[:0])
+		}
 	})
 }

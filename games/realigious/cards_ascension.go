@@ -10,7 +10,8 @@ import "tabletop/engine"
 // Relics lie hidden (GAP-32): a card that reveals, takes or places one
 // tells its tile only to the seats that may know it, and draws any random
 // tile from the state's PRNG (the "hidden random picks" decision). Taking
-// a relic from a player is an attempt first (hookRelicTake), which Fire
+// a relic from a player, by a card or by Abukaros's stack-4 theft
+// (REL-929, relics.go), is an attempt first (hookRelicTake), which Fire
 // from Heaven may nullify; acquiring one is told to Rite of Exorcism
 // (hookRelic).
 
@@ -177,11 +178,13 @@ func ascensionCards() []cardDef {
 		},
 		{
 			// CARD-055 Fire from Heaven (reaction): when another player
-			// attempts to take one of the owner's relics, the attempt is
-			// nullified and, if that player holds relics, the owner takes
-			// one at random (GAP-53) — an attempt of its own, which that
-			// player's Fire from Heaven may answer. A relic taken this way
-			// does not count toward victory or the buff level (GAP-33).
+			// attempts to take one of the owner's relics, with a card or
+			// with Abukaros's theft (REL-929), the attempt is nullified
+			// (s.cancel: the card's use, or the theft) and, if that player
+			// holds relics, the owner takes one at random (GAP-53) — an
+			// attempt of its own, which that player's Fire from Heaven may
+			// answer. A relic taken this way does not count toward
+			// victory or the buff level (GAP-33).
 			id: cardFireFromHeaven,
 			react: &reactSpec{on: hookRelicTake, cond: func(s *State, owner int, h *hook) bool {
 				return int(h.other) == owner && h.seat >= 0 && int(h.seat) != owner && !s.players[h.seat].defeated

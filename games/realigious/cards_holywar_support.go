@@ -141,11 +141,17 @@ func (s *State) contractTargets(user, t int) []int {
 }
 
 // contractKilling fights the celebrity's contract combat (CARD-043,
-// GAP-58) on the tile it stepped on (f.h.tile): a random piece there if
-// several (chance), the user's R1 against that player's piece-combat R2
-// with every card term, a roll, and on a win the shame card, the glory
-// card and the nearest own tile (chance among ties, REL-576).
-// f.x[2] keeps the target.
+// GAP-58) on the tile it stepped on (f.h.tile) as a piece-vs-piece combat
+// of the user against a piece there (a random one if several: chance):
+// no declaration (nothing is declared: no cost, no "when" window, GAP-58);
+// the user's R1 against the target's piece-combat R2 (REL-520-522); the
+// roll with the card effects that force or spoil it (REL-523, REL-558,
+// GAP-14); the piece-vs-piece results with the user as the attacker
+// (REL-571-580), except that no tile changes hands (GAP-58); the combat
+// told to the card effects and reactions (hookCombat); then, on a win, the
+// target's piece to its nearest own tile (REL-576, chance among ties).
+//
+// f.x[2] keeps the target, f.x[3] the result (1: the user won).
 func contractKilling(s *State, f *frame) bool {
 	user, t := int(f.seat), int(f.h.tile)
 	switch f.step {
@@ -154,32 +160,41 @@ func contractKilling(s *State, f *frame) bool {
 		s.chanceSeat(f, s.contractTargets(user, t))
 		return false
 	case 1:
-		if f.got < 0 || s.players[user].defeated {
+		if f.got < 0 || int(f.got) >= len(s.players) || s.players[user].defeated || s.players[f.got].defeated {
 			return true
 		}
 		f.x[2] = f.got
 		f.step = 2
-		_, _, r := s.contractRates(user, int(f.x[2]), t)
-		s.chancePct(f, r)
+		rl := s.contractRoll(user, int(f.x[2]), t)
+		switch {
+		case rl.force != 0:
+			f.got = int32(boolInt(rl.force == 1))
+		case rl.lose > 0:
+			// Reckless (CARD-045): the roll must succeed and the 10%
+			// loss must not strike, in one chance decision as a declared
+			// combat's roll (Chance).
+			win := int(rl.r) * (100 - int(rl.lose))
+			s.askOutcomes(f, []engine.Outcome{{Answer: answer(ansFailure, 0), Weight: 100*100 - win}, {Answer: answer(ansSuccess, 0), Weight: win}})
+		default:
+			s.chancePct(f, int(rl.r))
+		}
 		return false
 	case 2:
 		target := int(f.x[2])
 		won := f.got == 1
-		r1t, r2t, r := s.contractRates(user, target, t)
-		ex := &Explain{Kind: "contract_killing", Seat: user, Defender: target, Tile: s.coord(t),
-			R1Terms: s.explainTermsOf(&r1t), R1Raw: r1t.sum(), R1: s.p.clamp(r1t.sum()),
-			R2Terms: s.explainTermsOf(&r2t), R2Raw: r2t.sum(), R2: s.p.clamp(r2t.sum()), R: r, Roll: "failure"}
-		ex.RRaw = ex.R1 - ex.R2
-		if won {
-			ex.Roll = "success"
-		}
-		s.emit("contract_killing", user, seatBit(user)|seatBit(target)|s.pieceAudience(target), ex, nil)
-		if !won || s.players[target].defeated {
+		rl := s.contractRoll(user, target, t) // as at the roll: only the chance answer came since
+		f.x[3] = int32(boolInt(won))
+		f.step = 3
+		return s.contractResult(&rl, won)
+	case 3:
+		target := int(f.x[2])
+		dp := &s.players[target]
+		// The Worst Scandal answers a won piece-vs-piece combat by sending
+		// the beaten piece to its start instead (it clears relocSeat).
+		if f.x[3] == 0 || int(s.relocSeat) != target || dp.defeated || int(dp.pos) != t {
 			return true
 		}
-		s.giveCard(target, ShameCard)
-		s.giveCard(user, GloryCard)
-		f.step = 3
+		f.step = 4
 		s.chanceTile(f, s.nearestOwnTiles(target))
 		return false
 	}
@@ -187,6 +202,61 @@ func contractKilling(s *State, f *frame) bool {
 		s.movePiece("relocated", target, int(f.got))
 	}
 	return true
+}
+
+// contractRoll builds the contract combat's roll as a declared
+// piece-vs-piece combat's (declareRest, poseRoll): the user's R1 without
+// the follower bonus (no declaration, so no follower cost, REL-547)
+// against target's first-arrival R2 on tile t, R = R1 − R2 (REL-522,
+// GAP-11), then the card effects on the roll (cardRoll: unconditional
+// outcomes, Reckless, Repentance).
+func (s *State) contractRoll(user, target, t int) roll {
+	r1t, r2t, r := s.contractRates(user, target, t)
+	rl := roll{kind: rollPieceCombat, seat: int8(user), defender: int8(target), tile: int16(t),
+		r1: int16(s.p.clamp(r1t.sum())), r2: int16(s.p.clamp(r2t.sum())), r: int16(r), r1Terms: r1t, r2Terms: r2t}
+	s.cardRoll(&rl)
+	if rl.lose >= 100 {
+		rl.force = 2
+	}
+	return rl
+}
+
+// contractResult applies the piece-vs-piece results of the contract
+// combat rl (REL-571-580, GAP-58) and tells the card effects and
+// reactions (hookCombat, as pieceCombatResult does); it reports whether
+// the frame is done (the match ended).
+func (s *State) contractResult(rl *roll, won bool) bool {
+	user, target, t := int(rl.seat), int(rl.defender), int(rl.tile)
+	pl, dp := &s.players[user], &s.players[target]
+	// The explain event is a declared combat's (explain reads the pending
+	// roll, which the contract's is not: lend it).
+	pending := s.roll
+	s.roll = *rl
+	ex := s.explain(won)
+	s.roll = pending
+	ex.Kind = "contract_killing"
+	s.emit("contract_killing", user, seatBit(user)|seatBit(target)|s.pieceAudience(target), ex, nil)
+	if won {
+		pl.combatCorr = 0             // REL-571
+		stack(&dp.defCorr)            // REL-533
+		s.giveCard(user, GloryCard)   // REL-573
+		s.giveCard(target, ShameCard) // REL-575
+		s.relocSeat = int8(target)    // REL-576, once the answers to the combat are done
+		if s.relicRun(user, Sekrazade, true) {
+			return true
+		}
+	} else {
+		stack(&pl.combatCorr) // REL-577
+		s.relicRun(user, Sekrazade, false)
+		dp.defCorr = 0 // REL-580
+		// REL-579; CARD-047 covers declared combats only.
+		if s.loseReputation(user, s.cardRepCost(user, repCombatLoss, s.p.PieceLossReputation)) && s.phase == phaseOver {
+			return true
+		}
+		s.giveCard(user, ShameCard) // REL-578
+	}
+	s.dispatch(hook{kind: hookCombat, seat: int8(user), other: int8(target), tile: int16(t), frame: -1, piece: true, won: won})
+	return false
 }
 
 // contractRates builds the contract combat's rates: the user's R1 (no

@@ -299,14 +299,23 @@ func TestCardTheChase(t *testing.T) {
 
 func TestCardContractKilling(t *testing.T) {
 	// CARD-043 Contract Killing: the briber's celebrity fights the first
-	// other piece it steps onto, with the briber's R1 against that
-	// player's R2; a win gives a shame card and the nearest own tile to
-	// the player and a glory card to the user (GAP-58).
+	// other piece it steps onto, a piece-vs-piece combat with the
+	// briber's R1 against that player's R2 (REL-520-522) whose results
+	// are the piece-vs-piece table's with the user as the attacker
+	// (REL-571-580), except that no tile changes hands (GAP-58).
 	for _, tc := range []struct {
-		name string
-		roll string
-		won  bool
-	}{{"won", "success", true}, {"lost", "failure", false}} {
+		name       string
+		roll       string
+		won        bool
+		userCard   CardKind // REL-573 glory on a win, REL-578 shame on a loss
+		wantCorr   uint8    // the user's combat correction: REL-571 reset, REL-577 stacked
+		wantDef    uint8    // the target's defense correction: REL-533 stacked, REL-580 reset
+		wantRep    int32    // REL-579: -5 for a beaten attacker
+		wantTarget int32    // REL-575: a shame card for a beaten first arrival
+	}{
+		{"won", "success", true, GloryCard, 0, 2, 50, 1},
+		{"lost", "failure", false, ShameCard, 2, 0, 45, 0},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := g2Game(t, 2)
 			s.celeb = celebrity{kind: Vagrant, pos: int16(g1At(s, 6, 5)), start: -1, briber: 0, bribes: 1}
@@ -319,6 +328,7 @@ func TestCardContractKilling(t *testing.T) {
 			s.players[1].pos = int16(g1At(s, 6, 6))
 			g1Own(s, 1, g1At(s, 5, 6), g1At(s, 8, 8))
 			s.players[0].combatCorr = 1
+			s.players[1].defCorr = 1
 			evs := g2Wander(t, s, 6, 6, 0)
 			wantPending(t, s, engine.Chance, "card_chance")
 			evs = append(evs, g2Do(t, s, tc.roll)...)
@@ -327,20 +337,24 @@ func TestCardContractKilling(t *testing.T) {
 				t.Fatalf("no contract_killing event in %v", eventKinds(evs))
 			}
 			ex := x.Data.(*Explain)
-			if ex.R1 != s.p.CombatBase+s.p.CombatCorrect || ex.R2 != s.p.DefenseBase+s.p.FirstArrivalBonus || ex.Seat != 0 || ex.Defender != 1 {
+			if ex.R1 != s.p.CombatBase+s.p.CombatCorrect || ex.R2 != s.p.DefenseBase+s.p.DefenseCorrect+s.p.FirstArrivalBonus || ex.Seat != 0 || ex.Defender != 1 {
 				t.Errorf("explain %+v, want seat 0's R1 against seat 1's first-arrival R2", ex)
 			}
-			if got := s.handCount(1); got != boolInt(tc.won) {
-				t.Errorf("seat 1 holds %d cards, want %d shame card", got, boolInt(tc.won))
+			if got := s.handCount(1); got != int(tc.wantTarget) {
+				t.Errorf("seat 1 holds %d cards, want %d shame card", got, tc.wantTarget)
 			}
-			if got := s.handCount(0); got != boolInt(tc.won) {
-				t.Errorf("seat 0 holds %d cards, want %d glory card", got, boolInt(tc.won))
+			if h := s.handOf(0); len(h) != 1 || h[0].id.Info().Kind != tc.userCard {
+				t.Errorf("seat 0 holds %v, want one %v card", g2HandIDs(s, 0), tc.userCard)
+			}
+			if pl, dp := s.players[0], s.players[1]; pl.combatCorr != tc.wantCorr || dp.defCorr != tc.wantDef || pl.rep != tc.wantRep || dp.rep != 50 {
+				t.Errorf("combat correction %d, defense correction %d, reputations %d/%d; want %d, %d, %d/50",
+					pl.combatCorr, dp.defCorr, pl.rep, dp.rep, tc.wantCorr, tc.wantDef, tc.wantRep)
 			}
 			wantPos := g1At(s, 6, 6)
 			if tc.won {
-				wantPos = g1At(s, 5, 6)
+				wantPos = g1At(s, 5, 6) // REL-576
 			}
-			if int(s.players[1].pos) != wantPos || s.tiles[g1At(s, 6, 6)].Owner != -1 {
+			if int(s.players[1].pos) != wantPos || s.tiles[g1At(s, 6, 6)].Owner != -1 { // GAP-58: no tile changes hands
 				t.Errorf("seat 1 on %v, tile owner %d", s.coord(int(s.players[1].pos)), s.tiles[g1At(s, 6, 6)].Owner)
 			}
 			if s.stateOf(0, cardContractKilling, 0) != nil {

@@ -143,7 +143,8 @@ func specialCards() []cardDef {
 			// CARD-080 Shame: Losing Streak: for 2 of the holder's turns,
 			// every combat another player declares on a tile the holder
 			// owns (normal or piece-vs-piece) is won by the attacker
-			// whatever the roll.
+			// whatever the roll. A contract combat (CARD-043) counts only
+			// on a tile the holder owns: it may find the piece anywhere.
 			id: cardShameLosingStreak,
 			run: func(s *State, f *frame) bool {
 				s.addState(int(f.seat), int(f.seat), cardShameLosingStreak, 0, s.forTurns(int(f.seat), 2))
@@ -152,7 +153,8 @@ func specialCards() []cardDef {
 			states: []stateDef{{
 				key: "losing_streak",
 				roll: func(s *State, e *effect, r *roll) {
-					if (r.kind == rollCombat || r.kind == rollPieceCombat) && r.defender == e.seat && r.seat != e.seat {
+					if (r.kind == rollCombat || r.kind == rollPieceCombat) && r.defender == e.seat && r.seat != e.seat &&
+						r.tile >= 0 && s.tiles[r.tile].Owner == e.seat {
 						r.force = 1
 					}
 				},

@@ -127,7 +127,7 @@ func (s *State) stateIndex(card CardID, key string) (int, bool) {
 // cardsView fills the card parts of seat's view (row: view row). It sizes
 // every list first and gives the lists of a kind one backing array: the
 // view is built for every seat after every answer.
-func (s *State) cardsView(v *View, seat engine.Seat, row int) {
+func (s *State) cardsView(v *View, blk *viewBlock, seat engine.Seat, row int) {
 	own := seat != engine.Spectator && row < len(s.players)
 	// Count the designations row sees and each player's buffs.
 	var nBuffs [engine.MaxSeats]int
@@ -146,7 +146,7 @@ func (s *State) cardsView(v *View, seat engine.Seat, row int) {
 			nAll++
 		}
 	}
-	effects := make([]EffectView, nAll) // one array for every list, never nil
+	effects := scratch(&blk.effects, nAll) // one array for every list, never nil
 	v.Designations, effects = effects[:0:nDesig], effects[nDesig:]
 	for i := range v.Players {
 		k := 0 // beyond engine.MaxSeats (never), append allocates
@@ -157,7 +157,7 @@ func (s *State) cardsView(v *View, seat engine.Seat, row int) {
 	}
 	var tiles []Coord
 	if nDesig > 0 {
-		tiles = make([]Coord, nDesig)
+		tiles = scratch(&blk.coords, nDesig)
 	}
 	for i := range s.effects {
 		e := &s.effects[i]
@@ -184,7 +184,7 @@ func (s *State) cardsView(v *View, seat engine.Seat, row int) {
 	if own {
 		nCards += len(s.zones[row].comp)
 	}
-	cards := make([]CardID, nCards) // never nil: an empty graveyard is "[]"
+	cards := scratch(&blk.cards, nCards) // never nil: an empty graveyard is "[]"
 	for i := range v.Players {
 		pv := &v.Players[i]
 		z := &s.zones[i]
@@ -198,7 +198,7 @@ func (s *State) cardsView(v *View, seat engine.Seat, row int) {
 	v.CardDecision = s.cardDecisionView(row)
 	z := &s.zones[row]
 	if z.nHand > 0 {
-		v.Hand = make([]HandCardView, 0, z.nHand)
+		v.Hand = scratch(&blk.hand, int(z.nHand))[:0]
 	}
 	for i := int(z.nHand) - 1; i >= 0; i-- {
 		hc := z.hand[i]

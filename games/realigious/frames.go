@@ -26,6 +26,7 @@ const (
 	frameState                   // a delayed effect firing (stateDef.fire)
 	frameStart                   // the card part of a start phase: due effects, the draw
 	frameDone                    // finished; popped when it is on top
+	frameTheft                   // Abukaros's stack-4 theft, after its "when" window (relics.go)
 	numFrameKinds
 )
 
@@ -353,6 +354,8 @@ func (s *State) stepFrame(i int) bool {
 		return d.states[f.sub].fire(s, f)
 	case frameStart:
 		return s.stepStart(f)
+	case frameTheft:
+		return s.stepTheft(f)
 	}
 	return true
 }

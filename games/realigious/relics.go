@@ -172,10 +172,59 @@ func (s *State) appendDesignations(buf []engine.Answer, seat int) []engine.Answe
 	return buf
 }
 
-// designate applies Abukaros's stack-4 theft (REL-929).
+// theftReputation is the reputation at or below which Abukaros's stack-4
+// designation takes the target's relics (REL-929: "50% or less").
+const theftReputation = 50
+
+// designate applies Abukaros's stack-4 designation of target by seat
+// (REL-929). When it would take relics (target's reputation is 50% or
+// less and it holds some), the taking is an attempt to take target's
+// relics, which Fire from Heaven may nullify as it nullifies a card's
+// (CARD-055): it runs as a frame (frameTheft, stepTheft) so that the
+// attempt's "when" window resolves first, whatever it asks. With nothing
+// to take there is no attempt and the designation resolves at once.
 func (s *State) designate(seat, target int) {
+	if int(s.players[target].rep) <= theftReputation && len(s.relicsOf(target)) > 0 && len(s.frames) < frameCap {
+		s.push(frame{kind: frameTheft, seat: int8(seat), payer: -1,
+			h: hook{kind: hookRelicTake, seat: int8(seat), other: int8(target), tile: -1, frame: -1, n: -1}})
+		return
+	}
+	s.theft(seat, target)
+}
+
+// stepTheft runs the frame of a theft (f.seat takes from f.h.other): step
+// 0 announces the attempt (hookRelicTake, a "when" hook of the rules, so
+// that a nullification sets s.cancelled as it does for a combat
+// declaration); step 1, once the window is over, either reports the
+// nullification as the cards' takings do (relic_take_nullified) or
+// takes the relics.
+func (s *State) stepTheft(f *frame) bool {
+	seat, target := int(f.seat), int(f.h.other)
+	if seat < 0 || seat >= len(s.players) || target < 0 || target >= len(s.players) {
+		return true // only a damaged encoding gets here
+	}
+	if f.step == 0 {
+		f.step = 1
+		s.cancelled = false
+		s.dispatch(f.h)
+		return false
+	}
+	if s.cancelled {
+		s.cancelled = false
+		s.emitAll("relic_take_nullified", seat, map[string]int{"target": target})
+		return true
+	}
+	if !s.players[seat].defeated {
+		s.theft(seat, target)
+	}
+	return true
+}
+
+// theft takes all of target's relics for seat if target's reputation is
+// 50% or less (REL-929) and tells who was designated and what was taken.
+func (s *State) theft(seat, target int) {
 	took := 0
-	if int(s.players[target].rep) <= 50 {
+	if int(s.players[target].rep) <= theftReputation {
 		for i := range s.relics {
 			if int(s.relics[i].holder) == target {
 				s.relics[i].holder = int8(seat)

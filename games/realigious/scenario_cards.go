@@ -128,7 +128,7 @@ type ScenarioOpt struct {
 	Weight int    `json:"weight,omitempty"`
 }
 
-var frameKindNames = [numFrameKinds]string{"use", "effect", "window", "state", "start", "done"}
+var frameKindNames = [numFrameKinds]string{"use", "effect", "window", "state", "start", "done", "theft"}
 
 // cards applies the state block's card fields.
 func (b *scnBuilder) cards() error {

@@ -172,6 +172,25 @@ type viewBlock struct {
 	govAt   [len(State{}.govs)]Coord
 	celeb   CelebrityView
 	celebAt Coord
+	// Scratch backing arrays of the card lists (cardsView), kept when a
+	// block is reused.
+	effects []EffectView
+	coords  []Coord
+	cards   []CardID
+	hand    []HandCardView
+	relics  []RelicView
+	blocked []Coord
+}
+
+// scratch returns n zero elements backed by *p, growing it when it is
+// too small: never nil, so an empty list still encodes as "[]".
+func scratch[T any](p *[]T, n int) []T {
+	if *p == nil || cap(*p) < n {
+		*p = make([]T, n)
+	}
+	sl := (*p)[:n]
+	clear(sl)
+	return sl
 }
 
 func (s *State) view(seat engine.Seat) *View {
@@ -193,8 +212,14 @@ func (s *State) viewRow(seat engine.Seat) (engine.Seat, int) {
 // is then nil and AppendView encodes them one by one from tileFacts). It
 // returns the seat and row as viewRow gives them.
 func (s *State) buildView(seat engine.Seat, withTiles bool) (*View, engine.Seat, int) {
+	return s.buildViewIn(&viewBlock{}, seat, withTiles)
+}
+
+// buildViewIn builds the view in blk, whose arrays and scratch slices it
+// reuses: the View it returns lives in blk and is valid until blk's next
+// use.
+func (s *State) buildViewIn(blk *viewBlock, seat engine.Seat, withTiles bool) (*View, engine.Seat, int) {
 	seat, row := s.viewRow(seat)
-	blk := &viewBlock{}
 	v := &blk.v
 	*v = View{
 		Game: "realigious", Seat: int(seat), Width: s.geo.w, Height: s.geo.h,
@@ -220,7 +245,7 @@ func (s *State) buildView(seat engine.Seat, withTiles bool) (*View, engine.Seat,
 		v.Wind = &blk.wind
 	}
 	if len(s.blocked) > 0 {
-		v.Blocked = make([]Coord, len(s.blocked))
+		v.Blocked = scratch(&blk.blocked, len(s.blocked))
 		for i, b := range s.blocked {
 			v.Blocked[i] = s.coord(int(b))
 		}
@@ -278,7 +303,7 @@ func (s *State) buildView(seat engine.Seat, withTiles bool) (*View, engine.Seat,
 		v.Players = nil // as encoding/json wrote a view without players: "players":null
 	}
 	s.factionsView(&v.Factions, blk, seat, row)
-	s.cardsView(v, seat, row)
+	s.cardsView(v, blk, seat, row)
 	for i := range s.players {
 		v.Players[i].ExtraTurns = int(s.players[i].extraTurns)
 	}
@@ -433,7 +458,7 @@ func (s *State) factionsView(f *FactionsView, blk *viewBlock, seat engine.Seat, 
 		}
 	}
 	if known > 0 {
-		f.Relics = make([]RelicView, 0, known)
+		f.Relics = scratch(&blk.relics, known)[:0]
 	}
 	for _, r := range s.relics {
 		if r.tile < 0 {

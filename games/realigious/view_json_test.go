@@ -76,6 +76,20 @@ var vjCoverage = []struct{ name, substr string }{
 	{"spectator", `"seat":-3`},
 }
 
+// eachRandomSlotMatch runs f, in a subtest per game, on n seeded random
+// games with random trait slots (so that cards come into play): 2 to 4
+// seats and every climate in turn.
+func eachRandomSlotMatch(t *testing.T, g *Game, n int, f func(t *testing.T, s *State, m, seats int)) {
+	t.Helper()
+	for m := range n {
+		seats := 2 + m%3
+		climate := climateNames[m%len(climateNames)]
+		t.Run(fmt.Sprintf("%s/%dp/m%d", climate, seats, m), func(t *testing.T) {
+			f(t, randomSlotMatch(t, g, uint64(m), seats, climate, 14, 91), m, seats)
+		})
+	}
+}
+
 // TestAppendViewMatchesJSON compares AppendView with json.Marshal(View) for
 // every seat and the spectator at every step of seeded random games with
 // random trait slots (so that cards come into play), in every climate.
@@ -87,39 +101,34 @@ func TestAppendViewMatchesJSON(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	views := 0
-	for m := range matches {
-		seats := 2 + m%3
-		climate := climateNames[m%len(climateNames)]
-		t.Run(fmt.Sprintf("%s/%dp/m%d", climate, seats, m), func(t *testing.T) {
-			s := randomSlotMatch(t, g, uint64(m), seats, climate, 14, 91)
-			rnd := enginetest.RandomAnswers(uint64(m))
-			var buf []engine.Answer
-			for step := 0; ; step++ {
-				for seat := range seats + 1 {
-					vs := engine.Seat(seat)
-					if seat == seats {
-						vs = engine.Spectator
-					}
-					b := vjCompare(t, s, vs, fmt.Sprintf("step %d", step))
-					vjCheckFacts(t, s, vs, step)
-					views++
-					for _, c := range vjCoverage {
-						if !seen[c.name] && bytes.Contains(b, []byte(c.substr)) {
-							seen[c.name] = true
-						}
-					}
+	eachRandomSlotMatch(t, g, matches, func(t *testing.T, s *State, m, seats int) {
+		rnd := enginetest.RandomAnswers(uint64(m))
+		var buf []engine.Answer
+		for step := 0; ; step++ {
+			for seat := range seats + 1 {
+				vs := engine.Seat(seat)
+				if seat == seats {
+					vs = engine.Spectator
 				}
-				if s.Terminal() || step >= 20000 {
-					break
-				}
-				var a engine.Answer
-				a, buf = randomStep(s, uint64(m), step, &rnd, buf)
-				if _, err := s.Apply(a); err != nil {
-					t.Fatalf("step %d: %v", step, err)
+				b := vjCompare(t, s, vs, fmt.Sprintf("step %d", step))
+				vjCheckFacts(t, s, vs, step)
+				views++
+				for _, c := range vjCoverage {
+					if !seen[c.name] && bytes.Contains(b, []byte(c.substr)) {
+						seen[c.name] = true
+					}
 				}
 			}
-		})
-	}
+			if s.Terminal() || step >= 20000 {
+				break
+			}
+			var a engine.Answer
+			a, buf = randomStep(s, uint64(m), step, &rnd, buf)
+			if _, err := s.Apply(a); err != nil {
+				t.Fatalf("step %d: %v", step, err)
+			}
+		}
+	})
 	if testing.Short() {
 		return
 	}

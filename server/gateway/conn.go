@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -27,15 +28,16 @@ const (
 
 // conn is one WebSocket connection. One goroutine reads and handles
 // messages in order (so replies keep the order of requests), one writes
-// everything queued on out, one pings; each watched match has a frame
+// everything queued on out, a timer pings; each watched match has a frame
 // forwarder goroutine.
 type conn struct {
 	s      *Server
 	ws     *websocket.Conn
+	raw    *corkConn // the hijacked connection under ws, nil if unknown
 	remote string
 	ctx    context.Context // ends when the connection closes
 	cancel context.CancelFunc
-	out    chan []byte
+	out    chan outMsg
 	lim    *rate.Limiter
 
 	closeOnce   sync.Once
@@ -60,6 +62,18 @@ type conn struct {
 	refusals int
 
 	protocol atomic.Int32 // the protocol hello named
+
+	pingMu      sync.Mutex
+	pingTimer   *time.Timer
+	pingStopped bool
+}
+
+// outMsg is a queued message. A pooled one is a buffer of Server.frames
+// that only this queue holds, recycled once written; the others (replies,
+// pushes shared by many connections) are left alone.
+type outMsg struct {
+	b      []byte
+	pooled bool
 }
 
 // handleWS upgrades /ws and serves the connection until it closes.
@@ -74,7 +88,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &conn{
 		s: s, remote: remoteIP(r),
-		out:        make(chan []byte, outQueue),
+		out:        make(chan outMsg, outQueue),
 		lim:        rate.NewLimiter(s.cfg.ConnRate, s.cfg.ConnBurst),
 		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
@@ -87,17 +101,18 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	// The origin was checked above, with the same rule as the REST calls.
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	hj := &hijackRecorder{ResponseWriter: w}
+	ws, err := websocket.Accept(hj, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		s.log.Debug("websocket upgrade failed", "err", err)
 		return
 	}
 	ws.SetReadLimit(MaxMessage)
-	c.ws = ws
+	c.ws, c.raw = ws, hj.conn
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	s.hub.add(c)
 	go c.writeLoop()
-	go c.pingLoop()
+	c.schedulePing()
 	stopHello := time.AfterFunc(helloTimeout, func() {
 		if !c.saidHello() {
 			c.close(closeProtocol, "no hello")
@@ -105,6 +120,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	})
 	c.readLoop()
 	stopHello.Stop()
+	c.stopPing()
 	c.close(websocket.StatusNormalClosure, "")
 	<-c.writerDone
 	c.cancel()
@@ -146,7 +162,7 @@ func (c *conn) offer(b []byte) bool {
 	default:
 	}
 	select {
-	case c.out <- b:
+	case c.out <- outMsg{b: b}:
 		return true
 	default:
 		return false
@@ -156,8 +172,13 @@ func (c *conn) offer(b []byte) bool {
 // send queues a message, waiting while the queue is full, until ctx ends
 // or the connection closes; false if it was not queued.
 func (c *conn) send(ctx context.Context, b []byte) bool {
+	return c.sendMsg(ctx, outMsg{b: b})
+}
+
+// sendMsg is send for a message that may be a pooled buffer.
+func (c *conn) sendMsg(ctx context.Context, m outMsg) bool {
 	select {
-	case c.out <- b:
+	case c.out <- m:
 		return true
 	case <-c.closing:
 		return false
@@ -170,15 +191,17 @@ func (c *conn) send(ctx context.Context, b []byte) bool {
 // the close frame.
 func (c *conn) writeLoop() {
 	defer close(c.writerDone)
-	write := func(b []byte) bool {
-		ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-		defer cancel()
-		return c.ws.Write(ctx, websocket.MessageText, b) == nil
+	write := func(m outMsg) bool {
+		ok := c.write(m.b)
+		if m.pooled {
+			c.s.frames.put(m.b)
+		}
+		return ok
 	}
 	for {
 		select {
-		case b := <-c.out:
-			if !write(b) {
+		case m := <-c.out:
+			if !c.writeQueued(m, write) {
 				c.close(websocket.StatusGoingAway, "write failed")
 				c.ws.CloseNow()
 				c.cancelCtx()
@@ -187,8 +210,8 @@ func (c *conn) writeLoop() {
 		case <-c.closing:
 			for flushing := true; flushing; {
 				select {
-				case b := <-c.out:
-					flushing = write(b)
+				case m := <-c.out:
+					flushing = write(m)
 				default:
 					flushing = false
 				}
@@ -208,33 +231,63 @@ func (c *conn) cancelCtx() {
 	}
 }
 
-// pingLoop pings the client every Config.PingInterval; a client that does
-// not answer within half of it is gone.
-func (c *conn) pingLoop() {
-	t := time.NewTicker(c.s.cfg.PingInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-c.ctx.Done():
-			return
-		case <-c.closing:
-			return
-		case <-t.C:
-			ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.PingInterval/2)
-			err := c.ws.Ping(ctx)
-			cancel()
-			if err != nil {
-				c.close(websocket.StatusGoingAway, "ping timeout")
-				return
-			}
-		}
+// schedulePing arms the next ping, Config.PingInterval from now. A timer
+// instead of a goroutine per connection: idle connections are the common
+// case, and every goroutine's stack is scanned by each collection.
+func (c *conn) schedulePing() {
+	c.pingMu.Lock()
+	defer c.pingMu.Unlock()
+	if c.pingStopped {
+		return
+	}
+	if c.pingTimer == nil {
+		c.pingTimer = time.AfterFunc(c.s.cfg.PingInterval, c.ping)
+		return
+	}
+	c.pingTimer.Reset(c.s.cfg.PingInterval)
+}
+
+func (c *conn) stopPing() {
+	c.pingMu.Lock()
+	defer c.pingMu.Unlock()
+	c.pingStopped = true
+	if c.pingTimer != nil {
+		c.pingTimer.Stop()
 	}
 }
 
+// ping pings the client; a client that does not answer within half of
+// Config.PingInterval is gone.
+func (c *conn) ping() {
+	select {
+	case <-c.closing:
+		return
+	default:
+	}
+	ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.PingInterval/2)
+	err := c.ws.Ping(ctx)
+	cancel()
+	if err != nil {
+		c.close(websocket.StatusGoingAway, "ping timeout")
+		return
+	}
+	c.schedulePing()
+}
+
 // readLoop reads and handles messages in order until the connection ends.
+// Messages are read into one reused buffer (handle keeps nothing of it).
+// The read has no context of its own: a connection's reads end when the
+// writer closes the WebSocket, and a cancellable context would register a
+// callback with it on every read.
 func (c *conn) readLoop() {
+	var buf bytes.Buffer
 	for {
-		typ, b, err := c.ws.Read(c.ctx)
+		typ, r, err := c.ws.Reader(context.Background())
+		if err == nil {
+			buf.Reset()
+			_, err = buf.ReadFrom(r)
+		}
+		b := buf.Bytes()
 		if err != nil {
 			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
 				c.s.metrics.errors.WithLabelValues(string(CodeTooLarge)).Inc()

@@ -114,12 +114,13 @@ func (c *conn) forward(ctx context.Context, w *watch, id store.MatchID, e *hoste
 				continue
 			}
 			patches := c.protocol.Load() >= 2
-			b, err := appendFrame(make([]byte, 0, frameSize(&f, patches)), id, &f, patches)
+			b, err := appendFrame(c.s.frames.get(frameSize(&f, patches)), id, &f, patches)
 			if err != nil {
 				c.s.log.Error("frame: encode", "match", id, "err", err)
 				return
 			}
-			if !c.send(ctx, b) {
+			if !c.sendMsg(ctx, outMsg{b: b, pooled: true}) {
+				c.s.frames.put(b)
 				return
 			}
 			last = f.Version

@@ -125,6 +125,7 @@ type Server struct {
 	catalog  catalogue
 	mux      *http.ServeMux
 	draining atomic.Bool
+	frames   bufPool // buffers of frames on their way out
 }
 
 // New returns a Server. Call Recover before serving, to resume the live

@@ -37,13 +37,18 @@
 //     (Match.ResolveChance) and let bot seats answer (see Bots), until a
 //     human must decide, a bot must think, or the match is over.
 //  3. Persist every new step with store.AppendAnswers (version = step
-//     number, hash included) together with the next decision's deadline.
+//     number, and the state's hash after every Config.HashInterval-th
+//     step and the last) together with the next decision's deadline.
 //     If the store refuses, the match is rolled back to the stored version
 //     and the sender gets [CodeStore].
 //  4. Only then acknowledge the sender ([Ack]) and broadcast: every
 //     subscriber gets its own Frame: the new version, each step's events
 //     as engine.Redact gives them to its seat (engine.Spectator for
-//     spectators), its view (State.View(seat)), who plays each seat
+//     spectators), its view (State.View(seat)) or, for a subscription
+//     made with SubscribePatches, the patch from the view it had (built
+//     from the game's engine.ViewTracker when it has one: the tracker
+//     names the tiles that changed, and only the rest of the view is
+//     diffed), who plays each seat
 //     ([SeatInfo]) and the pending decision (engine.DescribeDecision) only
 //     when that decision is its seat's and its human plays it. Answer
 //     texts are never sent: they could reveal hidden moves.

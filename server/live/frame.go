@@ -74,15 +74,23 @@ func (s *Subscription) Close() {
 // spectators): its bytes with their index, and the patch to it from the
 // view built before. Views are about 20 KB and built for every audience
 // after every step, so their buffers are reused when no frame holds them.
+//
+// With a game's view tracker (engine.ViewTracker) the index is of the
+// view's skeleton, the patch is the skeleton's diff plus the tracker's
+// array operations, and the whole view is only encoded when a frame needs
+// it (a first frame, a protocol 1 client).
 type seatView struct {
 	ver    int // the version it shows, -1 before the first
 	view   json.RawMessage
-	doc    viewpatch.Doc   // view indexed, invalid if indexing failed
+	doc    viewpatch.Doc   // view (or skeleton) indexed, invalid if indexing failed
 	patch  json.RawMessage // from the view of version prev, nil if none
 	prev   int
 	shared bool   // a frame holds view: its buffer is left to the GC
 	spare  []byte // an old view's buffer no frame holds, for the next view
 	work   []byte // where patches are built
+	tr     engine.ViewTracker
+	skel   []byte // the skeleton doc indexes (with a tracker)
+	skel2  []byte // the one before, reused for the next
 }
 
 // emptyPatch is the patch of a view that did not change.
@@ -98,23 +106,28 @@ func (h *Host) viewOf(seat engine.Seat) *seatView {
 	}
 	sv := h.views[seat]
 	if sv == nil {
-		sv = &seatView{ver: -1, prev: -1}
+		sv = &seatView{ver: -1, prev: -1, tr: engine.NewViewTracker(h.m.State())}
 		h.views[seat] = sv
 	}
-	if sv.ver == now && sv.view != nil {
+	if sv.ver == now {
 		return sv
 	}
-	buf := sv.spare
-	if buf == nil {
-		buf = make([]byte, 0, len(sv.view)+len(sv.view)/8+4096)
+	if sv.tr != nil {
+		if err := sv.tr.Update(h.m.State(), seat); err == nil {
+			h.trackedView(sv, now)
+			return sv
+		} else {
+			h.cfg.Logf("live: match %d: view tracker: %v", h.id, err)
+			sv.tr, sv.doc = nil, viewpatch.Doc{} // whole views from now on
+		}
 	}
-	b, err := engine.AppendView(buf[:0], h.m.State(), seat)
+	b, err := engine.AppendView(sv.buffer(), h.m.State(), seat)
 	if err != nil {
 		h.cfg.Logf("live: match %d: view: %v", h.id, err)
 		b = []byte("null")
 	}
-	oldDoc, oldVer, oldView, oldShared := sv.doc, sv.ver, sv.view, sv.shared
-	sv.ver, sv.view, sv.shared, sv.patch, sv.prev, sv.spare = now, b, false, nil, -1, nil
+	oldDoc, oldVer := sv.doc, sv.ver
+	sv.next(now, b)
 	if oldDoc.Valid() {
 		patch, doc, err := viewpatch.Diff(sv.work[:0], oldDoc, b)
 		sv.doc = doc // invalid on an error: the next view is indexed afresh
@@ -127,10 +140,70 @@ func (h *Host) viewOf(seat engine.Seat) *seatView {
 	} else {
 		sv.doc, _ = viewpatch.Index(b)
 	}
-	if oldView != nil && !oldShared {
-		sv.spare = oldView[:0]
-	}
 	return sv
+}
+
+// buffer returns a buffer for the next whole view: the spare one when
+// there is one.
+func (sv *seatView) buffer() []byte {
+	if sv.spare != nil {
+		return sv.spare[:0]
+	}
+	return make([]byte, 0, len(sv.view)+len(sv.view)/8+4096)
+}
+
+// next makes view (nil: not encoded yet) the audience's view at version
+// now, keeping the old view's buffer for reuse when no frame holds it.
+func (sv *seatView) next(now int, view []byte) {
+	old, oldShared := sv.view, sv.shared
+	sv.ver, sv.view, sv.shared, sv.patch, sv.prev, sv.spare = now, view, false, nil, -1, nil
+	if old != nil && !oldShared {
+		sv.spare = old[:0]
+	}
+}
+
+// trackedView brings sv to version now from its tracker, just updated:
+// the patch is the diff of the skeletons with the tracker's array
+// operations added.
+func (h *Host) trackedView(sv *seatView, now int) {
+	oldDoc, oldVer := sv.doc, sv.ver
+	sv.next(now, nil)
+	skel := sv.tr.AppendSkeleton(sv.skel2[:0])
+	if !oldDoc.Valid() {
+		sv.doc, _ = viewpatch.Index(skel)
+		sv.skel, sv.skel2 = skel, sv.skel
+		return
+	}
+	patch, doc, err := viewpatch.Diff(sv.work[:0], oldDoc, skel)
+	sv.doc = doc // invalid on an error: the next skeleton is indexed afresh
+	// The old skeleton is no longer indexed by any doc: its buffer is free.
+	sv.skel, sv.skel2 = skel, sv.skel
+	// A patch that replaces the whole document would replace it with the
+	// skeleton: such a step (never seen) gets the whole view.
+	if err != nil || bytes.Contains(patch, []byte(`"path":""`)) {
+		sv.work = patch[:0]
+		return
+	}
+	merged, ok := sv.tr.AppendArrayOps(patch[:len(patch)-1], len(patch) > 2)
+	if ok {
+		merged = append(merged, ']')
+		// Beyond the skeleton's size a patch is not worth it: most steps
+		// that change that much change every tile (nightfall).
+		if len(merged) < len(skel)+len(skel)/2 {
+			sv.patch, sv.prev = bytes.Clone(merged), oldVer
+		}
+	}
+	sv.work = merged[:0]
+}
+
+// wholeView returns the view of sv's version, encoding it from the
+// tracker the first time a frame needs it.
+func (sv *seatView) wholeView() json.RawMessage {
+	if sv.view == nil && sv.tr != nil {
+		sv.view = sv.tr.AppendView(sv.buffer())
+		sv.spare = nil
+	}
+	return sv.view
 }
 
 // frame builds seat's frame of the steps after version from for sub (nil
@@ -141,7 +214,7 @@ func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 	f := Frame{Seat: seat, From: from, Version: h.m.Steps(), Steps: []FrameStep{}, Seats: *h.info.Load()}
 	a := h.audience(seat)
 	for v := from; v < f.Version; v++ {
-		f.Steps = append(f.Steps, FrameStep{Version: v + 1, Events: h.hist[v][a]})
+		f.Steps = append(f.Steps, FrameStep{Version: v + 1, Events: h.hist.at(v+1, a)})
 	}
 	sv := h.viewOf(seat)
 	if sub != nil {
@@ -153,7 +226,7 @@ func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 		}
 	}
 	if f.ViewPatch == nil || sub == nil || !sub.patches {
-		f.View, sv.shared = sv.view, true
+		f.View, sv.shared = sv.wholeView(), true
 	}
 	if st.Terminal() {
 		r := st.Result()

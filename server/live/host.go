@@ -1,9 +1,11 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -52,6 +54,10 @@ type Config struct {
 	// NewBot makes the bot of a level for a seat; default
 	// bots.NewTimed(g, level, seed, seat, BotMoveTime). Tests inject bots.
 	NewBot func(g engine.Game, level string, seed uint64, seat engine.Seat) (bots.Bot, error)
+	// HashInterval: the match records the state's hash after every
+	// HashInterval-th step and after the last one
+	// (engine.Match.SetHashInterval). Default 8; 1 hashes every step.
+	HashInterval int
 	// Logf reports problems that have no caller to return them to;
 	// default discards.
 	Logf func(format string, args ...any)
@@ -69,6 +75,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Queue <= 0 {
 		c.Queue = 64
+	}
+	if c.HashInterval <= 0 {
+		c.HashInterval = 8
 	}
 	if c.SubBuffer <= 0 {
 		c.SubBuffer = 16
@@ -155,8 +164,10 @@ type Host struct {
 	id    store.MatchID
 	game  engine.Game
 	m     *engine.Match
-	n     int        // seats
-	hist  [][][]byte // hist[v-1][audience]: redacted events JSON of step v
+	n     int           // seats
+	hist  history       // the redacted events JSON of every step per audience
+	evbuf bytes.Buffer  // record's scratch
+	evenc *json.Encoder // writes to evbuf
 	seats []seatState
 	info  atomic.Pointer[[]SeatInfo] // public seat states, replaced on change
 	subs  map[*Subscription]struct{}
@@ -227,9 +238,11 @@ func Create(ctx context.Context, cfg Config, spec MatchSpec) (*Host, error) {
 
 func newHost(cfg Config, g engine.Game, m *engine.Match) *Host {
 	n := m.Header().Seats
+	m.SetHashInterval(cfg.HashInterval)
 	h := &Host{
 		cfg: cfg, game: g, m: m, n: n,
 		seats: make([]seatState, n),
+		hist:  newHistory(n + 1),
 		subs:  map[*Subscription]struct{}{},
 		in:    make(chan input, cfg.Queue),
 		botc:  make(chan botAnswer),

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -229,18 +230,54 @@ func (h *Host) setTimer(d time.Duration) {
 }
 
 // record keeps the redacted events of the step just applied, one JSON
-// array per audience (the seats, then the spectator).
+// array per audience (the seats, then the spectator). Most events are
+// public, so audiences often see the same redaction: its bytes are then
+// encoded once and copied. The arrays are encoded into one reused buffer.
 func (h *Host) record(events []engine.Event) {
-	enc := make([][]byte, h.n+1)
-	for a := range enc {
-		b, err := json.Marshal(engine.Redact(events, h.audienceSeat(a)))
-		if err != nil {
-			h.cfg.Logf("live: match %d: events: %v", h.id, err)
-			b = []byte("[]")
-		}
-		enc[a] = b
+	if h.evenc == nil {
+		h.evenc = json.NewEncoder(&h.evbuf) // the bytes of json.Marshal, and a newline
 	}
-	h.hist = append(h.hist, enc)
+	for a := range h.n + 1 {
+		seat := h.audienceSeat(a)
+		if b := h.sameRedaction(events, a); b >= 0 {
+			h.hist.add(a, h.hist.last(b))
+			continue
+		}
+		h.evbuf.Reset()
+		b := []byte("[]")
+		if err := h.evenc.Encode(engine.Redact(events, seat)); err != nil {
+			h.cfg.Logf("live: match %d: events: %v", h.id, err)
+		} else {
+			b = bytes.TrimSuffix(h.evbuf.Bytes(), []byte("\n"))
+		}
+		h.hist.add(a, b)
+	}
+}
+
+// sameRedaction returns an audience before a that sees every event of
+// events in the same form as a (in full, public or not at all), -1 if none.
+func (h *Host) sameRedaction(events []engine.Event, a int) int {
+	form := func(e *engine.Event, s engine.Seat) int {
+		switch {
+		case e.Audience.Has(s):
+			return 1
+		case e.Public != nil:
+			return 2
+		}
+		return 0
+	}
+	sa := h.audienceSeat(a)
+next:
+	for b := range a {
+		sb := h.audienceSeat(b)
+		for i := range events {
+			if form(&events[i], sa) != form(&events[i], sb) {
+				continue next
+			}
+		}
+		return b
+	}
+	return -1
 }
 
 func (h *Host) audienceSeat(a int) engine.Seat {
@@ -277,7 +314,8 @@ func (h *Host) rollback(v int) {
 		h.over = true
 		return
 	}
+	m.SetHashInterval(h.cfg.HashInterval)
 	h.m = m
-	h.hist = h.hist[:v]
+	h.hist.truncate(v)
 	h.more = false
 }

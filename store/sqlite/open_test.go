@@ -27,7 +27,7 @@ func TestPragmas(t *testing.T) {
 		want     map[string]string
 	}{
 		{"writer", Options{}, false, map[string]string{
-			"journal_mode": "wal", "synchronous": "1", "foreign_keys": "1", "busy_timeout": "5000", "query_only": "0"}},
+			"journal_mode": "wal", "synchronous": "1", "foreign_keys": "1", "busy_timeout": "5000", "query_only": "0", "cache_size": "-65536"}},
 		{"writer FULL", Options{Synchronous: SyncFull, BusyTimeout: 1500 * time.Millisecond}, false, map[string]string{
 			"synchronous": "2", "busy_timeout": "1500"}},
 		{"reader", Options{}, true, map[string]string{"journal_mode": "wal", "query_only": "1"}},

@@ -153,6 +153,9 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 	}), nil
 }
 
+// writerCacheKiB is the writer connection's page cache (64 MiB).
+const writerCacheKiB = 64 << 10
+
 // dsn is the modernc.org/sqlite data source name for the file at path.
 func dsn(path string, opts Options, readOnly bool) string {
 	q := url.Values{}
@@ -167,6 +170,10 @@ func dsn(path string, opts Options, readOnly bool) string {
 		// checkpoints to the checkpointer (checkpoint.go).
 		q.Set("_txlock", "immediate")
 		q.Add("_pragma", "wal_autocheckpoint(0)")
+		// The writer touches a page of every live match's answers per
+		// batch; with the default 2 MB cache a busy server read those
+		// pages back from the file again and again.
+		q.Add("_pragma", fmt.Sprintf("cache_size(%d)", -writerCacheKiB))
 	}
 	return (&url.URL{Scheme: "file", OmitHost: true, Path: path, RawQuery: q.Encode()}).String()
 }

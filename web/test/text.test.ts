@@ -60,3 +60,20 @@ test("a move seen only at one end does not invent the other", () => {
   assert.equal(l.text, "P1 appeared at (2,3)");
   assert.deepEqual(l.tiles, [{ col: 2, row: 3 }]);
 });
+
+// CARD-055 against Abukaros's theft (REL-929) and a card's taking; CARD-043's combat with its arithmetic.
+test("Fire from Heaven's nullified takings and the contract combat have their own lines", () => {
+  const t = new Translator("en");
+  assert.equal(eventLine(t, { kind: "relic_take_nullified", seat: 2, data: { target: 0 } }, names).text, "Fire from Heaven: P2 stole nothing from P0");
+  assert.equal(eventLine(t, { kind: "relic_take_nullified", seat: 1, data: { card: 1 } }, names).text, "Fire from Heaven: P1's Gleaning took no relic");
+  const ko = new Translator("ko");
+  assert.match(eventLine(ko, { kind: "relic_take_nullified", seat: 2, data: { target: 0 } }, names).text, /P2이\(가\) P0에게서/);
+  const l = eventLine(t, {
+    kind: "contract_killing", seat: 1, data: {
+      kind: "contract_killing", seat: 1, defender: 3, tile: { col: 4, row: 5 }, r1_terms: [{ tier: 5, name: "base", value: 50 }],
+      r1_raw: 50, r1: 50, r2_terms: [{ tier: 5, name: "base", value: 20 }], r2_raw: 20, r2: 20, r_raw: 30, r: 30, roll: "success",
+    },
+  }, names);
+  assert.match(l.text, /P1's contract fought P3's piece at \(4,5\)/);
+  assert.ok(l.explain && l.explain.some((x) => x.includes("50 − 20 = 30%")));
+});

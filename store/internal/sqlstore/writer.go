@@ -158,7 +158,17 @@ func (w *writer) run(batch []*op) {
 			live[0].done <- errs[0]
 			return
 		}
-	} else {
+	} else if !runAll(ctx, tx, live) {
+		// A write failed, which is rare (a stale version, a constraint):
+		// the batch starts over with each write in a savepoint of its
+		// own, so that the failure is that write's alone. Savepoints for
+		// every write cost a third of the writer's time, hence the
+		// optimistic first try.
+		_ = tx.Rollback(ctx)
+		if tx, err = w.begin(ctx); err != nil {
+			fail(fmt.Errorf("store: begin write: %w", err))
+			return
+		}
 		for i, o := range live {
 			if err := savepoint(ctx, tx, o, &errs[i]); err != nil {
 				_ = tx.Rollback(ctx)
@@ -175,6 +185,17 @@ func (w *writer) run(batch []*op) {
 	for i, o := range live {
 		o.done <- errs[i]
 	}
+}
+
+// runAll runs the writes of a batch one after another; false when one
+// fails (the transaction must then be rolled back).
+func runAll(ctx context.Context, tx Tx, ops []*op) bool {
+	for _, o := range ops {
+		if o.fn(ctx, tx) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // savepoint runs one write of a batch in a savepoint, rolling it back if

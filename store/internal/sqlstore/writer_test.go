@@ -59,10 +59,11 @@ func newFakeWriter(failCommit bool) (*writer, func() []string) {
 	}
 }
 
-// TestWriterGroupCommit holds the writer in a first write while others
-// queue, then checks they share one transaction, each in a savepoint, and
-// that a failing write is rolled back alone.
-func TestWriterGroupCommit(t *testing.T) {
+// groupCommit holds the writer in a first write while n others queue, so
+// that they run as one batch; write i fails with ErrConflict when fails(i).
+// It returns the writes' errors and the statement log of the second batch.
+func groupCommit(t *testing.T, n int, fails func(int) bool) ([]error, []string) {
+	t.Helper()
 	w, log := newFakeWriter(false)
 	defer w.close()
 	ctx := context.Background()
@@ -79,15 +80,13 @@ func TestWriterGroupCommit(t *testing.T) {
 	for len(log()) == 0 { // wait for the first batch to begin
 		runtime.Gosched()
 	}
-
-	const n = 5
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
 			errs[i] = w.do(ctx, func(ctx context.Context, tx Tx) error {
 				tx.Exec(ctx, fmt.Sprintf("op %d", i))
-				if i == 2 {
+				if fails(i) {
 					return store.ErrConflict
 				}
 				return nil
@@ -102,28 +101,56 @@ func TestWriterGroupCommit(t *testing.T) {
 	if err := <-first; err != nil {
 		t.Fatalf("first write = %v", err)
 	}
+	got := log()
+	if st := w.stats(); st.Batches != 2 || st.Writes != int64(n+1) {
+		t.Errorf("stats() = %+v, want 2 batches of %d writes; log:\n%s", st, n+1, strings.Join(got, "\n"))
+	}
+	return errs, got[slices.Index(got, "COMMIT")+1:]
+}
+
+// TestWriterGroupCommit: queued writes share one transaction, without
+// savepoints while every write succeeds.
+func TestWriterGroupCommit(t *testing.T) {
+	const n = 5
+	errs, second := groupCommit(t, n, func(int) bool { return false })
 	for i, err := range errs {
-		if want := error(nil); i == 2 {
-			if !errors.Is(err, store.ErrConflict) {
-				t.Errorf("write %d = %v, want ErrConflict", i, err)
-			}
-		} else if err != want {
+		if err != nil {
 			t.Errorf("write %d = %v, want nil", i, err)
 		}
 	}
+	if len(second) != n+2 || second[0] != "BEGIN" || second[n+1] != "COMMIT" || count(second, "SAVEPOINT w") != 0 {
+		t.Errorf("second batch ran\n%s\nwant BEGIN, %d writes, COMMIT", strings.Join(second, "\n"), n)
+	}
+}
 
-	got := log()
-	if st := w.stats(); st.Batches != 2 || st.Writes != n+1 {
-		t.Errorf("stats() = %+v, want 2 batches of %d writes; log:\n%s", st, n+1, strings.Join(got, "\n"))
+// TestWriterGroupCommitFailure: when a write of a batch fails, the batch
+// is rolled back and run again with each write in a savepoint, so that
+// the failing write is rolled back alone and the others commit.
+func TestWriterGroupCommitFailure(t *testing.T) {
+	const n = 5
+	errs, second := groupCommit(t, n, func(i int) bool { return i == 2 })
+	for i, err := range errs {
+		if i == 2 {
+			if !errors.Is(err, store.ErrConflict) {
+				t.Errorf("write %d = %v, want ErrConflict", i, err)
+			}
+		} else if err != nil {
+			t.Errorf("write %d = %v, want nil", i, err)
+		}
 	}
-	// The second batch: BEGIN, a savepoint per write, one COMMIT.
-	second := got[slices.Index(got, "COMMIT")+1:]
-	if second[0] != "BEGIN" || second[len(second)-1] != "COMMIT" || count(second, "COMMIT") != 1 ||
-		count(second, "SAVEPOINT w") != n || count(second, "RELEASE SAVEPOINT w") != n || count(second, "ROLLBACK TO SAVEPOINT w") != 1 {
-		t.Errorf("second batch ran\n%s\nwant BEGIN, %d writes in savepoints, one rolled back, COMMIT", strings.Join(second, "\n"), n)
+	// The optimistic try: BEGIN, writes up to op 2, ROLLBACK.
+	rb := slices.Index(second, "ROLLBACK")
+	if second[0] != "BEGIN" || rb < 0 || second[rb-1] != "op 2" || count(second[:rb], "SAVEPOINT w") != 0 {
+		t.Fatalf("second batch ran\n%s\nwant an optimistic try rolled back after op 2", strings.Join(second, "\n"))
 	}
-	if i := slices.Index(second, "op 2"); i < 0 || second[i+1] != "ROLLBACK TO SAVEPOINT w" {
-		t.Errorf("second batch ran\n%s\nwant op 2 rolled back to its savepoint", strings.Join(second, "\n"))
+	// The retry: BEGIN, a savepoint per write, one rolled back, one COMMIT.
+	retry := second[rb+1:]
+	if retry[0] != "BEGIN" || retry[len(retry)-1] != "COMMIT" || count(retry, "COMMIT") != 1 ||
+		count(retry, "SAVEPOINT w") != n || count(retry, "RELEASE SAVEPOINT w") != n || count(retry, "ROLLBACK TO SAVEPOINT w") != 1 {
+		t.Errorf("retry ran\n%s\nwant BEGIN, %d writes in savepoints, one rolled back, COMMIT", strings.Join(retry, "\n"), n)
+	}
+	if i := slices.Index(retry, "op 2"); i < 0 || retry[i+1] != "ROLLBACK TO SAVEPOINT w" {
+		t.Errorf("retry ran\n%s\nwant op 2 rolled back to its savepoint", strings.Join(retry, "\n"))
 	}
 }
 

@@ -144,6 +144,7 @@ export function eventLine(t: Translator, e: GameEvent, names: Names): LogLine {
     case "propagation":
     case "combat":
     case "piece_combat":
+    case "contract_killing": // CARD-043: the celebrity fights at its briber's rate
     case "professor": {
       const l = line(`event.${e.kind}`, {
         tile: tileText(d.tile),
@@ -154,6 +155,9 @@ export function eventLine(t: Translator, e: GameEvent, names: Names): LogLine {
       if (isExplain(d)) l.explain = explainLines(t, d);
       return l;
     }
+    case "relic_take_nullified": // CARD-055: a card's taking, or Abukaros's theft (REL-929)
+      if (d.target !== undefined) return line("event.theft_nullified", { target: names.seat(d.target) });
+      return line("event.relic_take_nullified", { card: d.card ? t.cardName(d.card) : t.t("play.hidden") });
     case "declare":
       return line("event.declare", { tile: tileText(d.tile), defender: names.seat(d.defender), kind: t.t(d.kind === "combat" ? "decision.interaction" : "answer.dispute") }, [d.tile]);
     case "owner":

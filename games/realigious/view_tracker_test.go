@@ -1,0 +1,137 @@
+package realigious
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"tabletop/engine"
+	"tabletop/engine/enginetest"
+)
+
+// trOp is one operation of AppendArrayOps.
+type trOp struct {
+	Op    string          `json:"op"`
+	Path  string          `json:"path"`
+	Value json.RawMessage `json:"value"`
+}
+
+// trSplit returns a view's tiles and the view with its tiles emptied,
+// both compacted, through encoding/json (independent of the tracker).
+func trSplit(t *testing.T, view []byte) ([]json.RawMessage, string) {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(view, &m); err != nil {
+		t.Fatalf("view is not a JSON object: %v", err)
+	}
+	var tiles []json.RawMessage
+	if err := json.Unmarshal(m["tiles"], &tiles); err != nil {
+		t.Fatalf("tiles: %v", err)
+	}
+	m["tiles"] = json.RawMessage("[]")
+	rest, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tiles, string(rest)
+}
+
+// TestViewTracker follows random games with one tracker per audience (and
+// one shared by every audience in turn, which can never compare) and
+// checks at every step, for every seat and the spectator (UI-415 fog and
+// memory included, as the views carry them):
+//   - AppendView gives (*State).AppendView's bytes;
+//   - AppendSkeleton is that view with "tiles":[];
+//   - the previous view's tiles with AppendArrayOps applied are this
+//     view's tiles, so skeleton patch plus tile operations rebuild the view.
+func TestViewTracker(t *testing.T) {
+	g := New()
+	matches := 9
+	if testing.Short() {
+		matches = 3
+	}
+	eachRandomSlotMatch(t, g, matches, func(t *testing.T, s *State, m, seats int) {
+		rnd := enginetest.RandomAnswers(uint64(m))
+		var buf []engine.Answer
+		trs := make([]engine.ViewTracker, seats+1)
+		prev := make([][]json.RawMessage, seats+1)
+		for i := range trs {
+			trs[i] = s.NewViewTracker()
+		}
+		shared := s.NewViewTracker()
+		changedSome := false
+		for step := 0; step < 400 && !s.Terminal(); step++ {
+			for a := range seats + 1 {
+				seat := engine.Seat(a)
+				if a == seats {
+					seat = engine.Spectator
+				}
+				want := s.AppendView(nil, seat)
+				tiles, rest := trSplit(t, want)
+				for _, tr := range []engine.ViewTracker{trs[a], shared} {
+					if err := tr.Update(s, seat); err != nil {
+						t.Fatalf("step %d seat %d: Update: %v", step, seat, err)
+					}
+					if got := tr.AppendView([]byte("x")); !bytes.Equal(got[1:], want) {
+						t.Fatalf("step %d seat %d: tracker's view differs from AppendView:\n%s", step, seat, clDiff(got[1:], want))
+					}
+					skel := tr.AppendSkeleton(nil)
+					if st, sr := trSplit(t, skel); len(st) != 0 || sr != rest {
+						t.Fatalf("step %d seat %d: skeleton is not the view without tiles:\n%s", step, seat, skel)
+					}
+				}
+				if _, ok := shared.AppendArrayOps(nil, false); ok && seats > 0 {
+					t.Fatalf("step %d seat %d: a tracker that last showed another audience claims to know the changes", step, seat)
+				}
+				ops, ok := trs[a].AppendArrayOps([]byte("["), false)
+				if ok != (step > 0) {
+					t.Fatalf("step %d seat %d: AppendArrayOps ok=%v", step, seat, ok)
+				}
+				if ok {
+					var list []trOp
+					if err := json.Unmarshal(append(ops, ']'), &list); err != nil {
+						t.Fatalf("step %d seat %d: operations are not JSON: %v\n%s", step, seat, err, ops)
+					}
+					got := append([]json.RawMessage(nil), prev[a]...)
+					for _, op := range list {
+						var i int
+						if _, err := fmt.Sscanf(op.Path, "/tiles/%d", &i); err != nil || op.Op != "replace" || i < 0 || i >= len(got) {
+							t.Fatalf("step %d seat %d: bad operation %+v", step, seat, op)
+						}
+						got[i] = op.Value
+						changedSome = true
+					}
+					for i := range tiles {
+						if !bytes.Equal(got[i], tiles[i]) {
+							t.Fatalf("step %d seat %d: tile %d after the operations is %s, want %s", step, seat, i, got[i], tiles[i])
+						}
+					}
+				}
+				prev[a] = tiles
+			}
+			var a engine.Answer
+			a, buf = randomStep(s, uint64(m), step, &rnd, buf)
+			if _, err := s.Apply(a); err != nil {
+				t.Fatalf("step %d: %v", step, err)
+			}
+		}
+		if !changedSome {
+			t.Errorf("no step changed a tile: the operations were never checked")
+		}
+	})
+}
+
+// TestViewTrackerWrongState: a tracker refuses another game's state with
+// an error naming what it got, and stays usable.
+func TestViewTrackerWrongState(t *testing.T) {
+	tr := (&State{}).NewViewTracker()
+	err := tr.Update(nil, 0)
+	if err == nil || !strings.Contains(err.Error(), "not a Realigious state") {
+		t.Fatalf("Update(nil) = %v, want an error naming the state", err)
+	}
+	if got := string(tr.AppendView(nil)); got != "null" {
+		t.Errorf("AppendView before any Update = %s, want null", got)
+	}
+}

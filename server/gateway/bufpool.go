@@ -1,0 +1,32 @@
+package gateway
+
+import "sync"
+
+// bufPool recycles the buffers of outgoing messages. Every answer makes
+// four frames of about 2 KB; without reuse they were the largest share of
+// the server's allocations, and so of its collections. A buffer goes back
+// once the writer has written it: nothing else holds a queued message.
+type bufPool struct {
+	p sync.Pool // of *[]byte
+}
+
+// maxPooled keeps a rare large message (a whole view, a replay page) from
+// pinning its buffer in the pool.
+const maxPooled = 64 << 10
+
+// get returns an empty buffer with room for at least n bytes.
+func (bp *bufPool) get(n int) []byte {
+	if v, ok := bp.p.Get().(*[]byte); ok && cap(*v) >= n {
+		return (*v)[:0]
+	}
+	return make([]byte, 0, n)
+}
+
+// put recycles b, whose bytes must no longer be used.
+func (bp *bufPool) put(b []byte) {
+	if cap(b) == 0 || cap(b) > maxPooled {
+		return
+	}
+	b = b[:0]
+	bp.p.Put(&b)
+}

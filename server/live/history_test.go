@@ -1,0 +1,74 @@
+package live
+
+import (
+	"fmt"
+	"testing"
+
+	"tabletop/engine"
+)
+
+// TestHistory: every step's events come back per audience, a frame's
+// slice cannot be appended into the arena, and truncating (after a failed
+// store write) leaves bytes already handed out untouched.
+func TestHistory(t *testing.T) {
+	h := newHistory(3)
+	ev := func(v, a int) string { return fmt.Sprintf(`[{"v":%d,"a":%d}]`, v, a) }
+	for v := 1; v <= 5; v++ {
+		for a := range 3 {
+			h.add(a, []byte(ev(v, a)))
+		}
+	}
+	if h.steps() != 5 {
+		t.Fatalf("steps %d, want 5", h.steps())
+	}
+	for v := 1; v <= 5; v++ {
+		for a := range 3 {
+			if got := string(h.at(v, a)); got != ev(v, a) {
+				t.Errorf("at(%d, %d) = %s, want %s", v, a, got, ev(v, a))
+			}
+		}
+	}
+	held := h.at(3, 1)
+	if cap(held) != len(held) {
+		t.Errorf("a step's slice has room after it (cap %d, len %d): a frame could write into the arena", cap(held), len(held))
+	}
+	h.truncate(2)
+	h.add(0, []byte(`["new0"]`))
+	h.add(1, []byte(`["new1"]`))
+	h.add(2, []byte(`["new2"]`))
+	if got := string(held); got != ev(3, 1) {
+		t.Errorf("a frame's bytes changed after truncate and add: %s", got)
+	}
+	if h.steps() != 3 || string(h.at(3, 1)) != `["new1"]` || string(h.at(2, 2)) != ev(2, 2) {
+		t.Errorf("after truncate(2) and a new step: steps %d, at(3,1) %s, at(2,2) %s", h.steps(), h.at(3, 1), h.at(2, 2))
+	}
+	h.truncate(0)
+	if h.steps() != 0 {
+		t.Errorf("truncate(0) left %d steps", h.steps())
+	}
+}
+
+// TestRecordRedactsPerAudience: record encodes each audience's own
+// redaction of a step, sharing bytes between audiences that see the same
+// (a private event shows in full only to its audience, in its public form
+// to the others, and not at all when it has none).
+func TestRecordRedactsPerAudience(t *testing.T) {
+	h := &Host{n: 3, hist: newHistory(4)}
+	events := []engine.Event{
+		{Kind: "moved", Seat: 0, Audience: engine.AllSeats, Data: map[string]int{"to": 4}},
+		{Kind: "drew", Seat: 1, Audience: engine.Only(1), Data: map[string]int{"card": 17}, Public: map[string]int{"cards": 1}},
+		{Kind: "peeked", Seat: 2, Audience: engine.Only(2), Data: map[string]int{"tile": 9}},
+	}
+	h.record(events)
+	want := []string{
+		`[{"kind":"moved","seat":0,"data":{"to":4}},{"kind":"drew","seat":1,"data":{"cards":1}}]`,
+		`[{"kind":"moved","seat":0,"data":{"to":4}},{"kind":"drew","seat":1,"data":{"card":17}}]`,
+		`[{"kind":"moved","seat":0,"data":{"to":4}},{"kind":"drew","seat":1,"data":{"cards":1}},{"kind":"peeked","seat":2,"data":{"tile":9}}]`,
+		`[{"kind":"moved","seat":0,"data":{"to":4}},{"kind":"drew","seat":1,"data":{"cards":1}}]`,
+	}
+	for a, w := range want {
+		if got := string(h.hist.at(1, a)); got != w {
+			t.Errorf("audience %d: %s, want %s", a, got, w)
+		}
+	}
+}
