@@ -1,8 +1,8 @@
 package engine_test
 
 import (
-	"fmt"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
