@@ -51,6 +51,8 @@ type ViewTracker interface {
 	// AppendView appends the view of the last Update: exactly the bytes
 	// of the package function AppendView.
 	AppendView(buf []byte) []byte
+	// ViewSize is the length of what AppendView would append.
+	ViewSize() int
 	// AppendSkeleton appends that view with the array at ArrayPath
 	// replaced by [].
 	AppendSkeleton(buf []byte) []byte

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"time"
 
 	"tabletop/games/realigious"
@@ -107,6 +108,7 @@ func (a *app) loadtest(args []string) error {
 
 	// The store to seed, and the in-process server.
 	var st store.Store
+	closeOwn := func() {} // closes a store this command opened itself
 	if *serve {
 		dir := *data
 		if dir == "" {
@@ -139,7 +141,11 @@ func (a *app) loadtest(args []string) error {
 		if err != nil {
 			return fmt.Errorf("loadtest: %w", err)
 		}
-		defer s.Close()
+		// Closed once the accounts are made: a second process holding the
+		// server's database open, with a checkpointer of its own, kept
+		// the server's WAL from ever starting over.
+		closeOwn = sync.OnceFunc(func() { s.Close() })
+		defer closeOwn()
 		st = s
 	}
 	if *poolPath == "" && *data != "" {
@@ -168,6 +174,7 @@ func (a *app) loadtest(args []string) error {
 	default:
 		err = loadtest.GuestsOverHTTP(ctx, nil, *url, pool, need, say)
 	}
+	closeOwn()
 	if *poolPath != "" {
 		if serr := pool.Save(*poolPath); serr != nil {
 			err = errors.Join(err, serr)

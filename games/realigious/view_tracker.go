@@ -31,6 +31,8 @@ type viewTracker struct {
 	nextJSON []byte
 	nextEnds []int32
 	changed  []int32 // the tiles whose facts the last Update changed
+	skel     []byte  // the last view's skeleton ("tiles":[])
+	head     int     // where its "[]" starts
 	tracked  bool    // an Update has been made
 	diffOK   bool    // changed compares the last Update with the one before
 }
@@ -74,6 +76,9 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 	tr.nextJSON, tr.nextEnds = tr.json, tr.ends
 	tr.json, tr.ends = out, ends
 	tr.v, tr.seat, tr.tracked = v, seat, true
+	tr.skel = v.appendHead(tr.skel[:0])
+	tr.head = len(tr.skel)
+	tr.skel = v.appendTail(append(tr.skel, "[]"...))
 	return nil
 }
 
@@ -86,12 +91,13 @@ func (tr *viewTracker) tile(t int) []byte {
 	return tr.json[start:tr.ends[t]]
 }
 
-// AppendView implements engine.ViewTracker.
+// AppendView implements engine.ViewTracker: the skeleton with the tiles
+// put in place of its "[]".
 func (tr *viewTracker) AppendView(buf []byte) []byte {
 	if tr.v == nil {
 		return append(buf, "null"...)
 	}
-	buf = tr.v.appendHead(buf)
+	buf = append(buf, tr.skel[:tr.head]...)
 	buf = append(buf, '[')
 	for t := range tr.ends {
 		if t > 0 {
@@ -100,7 +106,16 @@ func (tr *viewTracker) AppendView(buf []byte) []byte {
 		buf = append(buf, tr.tile(t)...)
 	}
 	buf = append(buf, ']')
-	return tr.v.appendTail(buf)
+	return append(buf, tr.skel[tr.head+2:]...)
+}
+
+// ViewSize implements engine.ViewTracker.
+func (tr *viewTracker) ViewSize() int {
+	if tr.v == nil {
+		return len("null")
+	}
+	commas := max(len(tr.ends)-1, 0)
+	return len(tr.skel) + len(tr.json) + commas
 }
 
 // AppendSkeleton implements engine.ViewTracker.
@@ -108,9 +123,7 @@ func (tr *viewTracker) AppendSkeleton(buf []byte) []byte {
 	if tr.v == nil {
 		return append(buf, "null"...)
 	}
-	buf = tr.v.appendHead(buf)
-	buf = append(buf, "[]"...)
-	return tr.v.appendTail(buf)
+	return append(buf, tr.skel...)
 }
 
 // ArrayPath implements engine.ViewTracker.

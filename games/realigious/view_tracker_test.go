@@ -131,7 +131,7 @@ func TestViewTrackerWrongState(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "not a Realigious state") {
 		t.Fatalf("Update(nil) = %v, want an error naming the state", err)
 	}
-	if got := string(tr.AppendView(nil)); got != "null" {
-		t.Errorf("AppendView before any Update = %s, want null", got)
+	if got := string(tr.AppendView(nil)); got != "null" || tr.ViewSize() != len(got) {
+		t.Errorf("AppendView before any Update = %s (ViewSize %d), want null", got, tr.ViewSize())
 	}
 }

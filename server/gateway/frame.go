@@ -17,7 +17,8 @@ import (
 // sends: encoding/json would validate and compact the view and the
 // events again, bytes the host already encoded, and that cost more than
 // building them (docs/performance.md, "Server load"). The small parts
-// (seats, decision, deadline, result) still go through encoding/json.
+// (decision, deadline, result, and the seats when the host did not encode
+// them) still go through encoding/json.
 func appendFrame(b []byte, id store.MatchID, f *live.Frame, patches bool) ([]byte, error) {
 	b = append(b, `{"type":"frame","data":{"match":`...)
 	b = strconv.AppendInt(b, int64(id), 10)
@@ -52,7 +53,10 @@ func appendFrame(b []byte, id store.MatchID, f *live.Frame, patches bool) ([]byt
 		b = appendRaw(b, f.View)
 	}
 	var err error
-	if b, err = appendMember(b, "seats", f.Seats); err != nil {
+	if len(f.SeatsJSON) > 0 {
+		b = append(b, `,"seats":`...)
+		b = append(b, f.SeatsJSON...)
+	} else if b, err = appendMember(b, "seats", f.Seats); err != nil {
 		return nil, err
 	}
 	if f.Decision != nil {

@@ -36,6 +36,9 @@ type Frame struct {
 	// Seats says who plays each seat now (public). A frame with no steps
 	// reports a change of seats (leave, idle, rejoin, concede).
 	Seats []SeatInfo `json:"seats"`
+	// SeatsJSON, when set, is json.Marshal(Seats), shared by the frames
+	// of the same seat states: a sender may copy it instead of encoding.
+	SeatsJSON json.RawMessage `json:"-"`
 	// Decision is set only when the pending decision is this seat's and
 	// its human plays it (not a stand-in).
 	Decision *engine.DecisionJSON `json:"decision,omitempty"`
@@ -187,9 +190,7 @@ func (h *Host) trackedView(sv *seatView, now int) {
 	merged, ok := sv.tr.AppendArrayOps(patch[:len(patch)-1], len(patch) > 2)
 	if ok {
 		merged = append(merged, ']')
-		// Beyond the skeleton's size a patch is not worth it: most steps
-		// that change that much change every tile (nightfall).
-		if len(merged) < len(skel)+len(skel)/2 {
+		if len(merged) < sv.tr.ViewSize() {
 			sv.patch, sv.prev = bytes.Clone(merged), oldVer
 		}
 	}
@@ -211,7 +212,7 @@ func (sv *seatView) wholeView() json.RawMessage {
 // the view the patch starts from.
 func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 	st := h.m.State()
-	f := Frame{Seat: seat, From: from, Version: h.m.Steps(), Steps: []FrameStep{}, Seats: *h.info.Load()}
+	f := Frame{Seat: seat, From: from, Version: h.m.Steps(), Steps: []FrameStep{}, Seats: *h.info.Load(), SeatsJSON: h.seatsJSON}
 	a := h.audience(seat)
 	for v := from; v < f.Version; v++ {
 		f.Steps = append(f.Steps, FrameStep{Version: v + 1, Events: h.hist.at(v+1, a)})

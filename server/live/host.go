@@ -170,17 +170,19 @@ type Host struct {
 	evenc *json.Encoder // writes to evbuf
 	seats []seatState
 	info  atomic.Pointer[[]SeatInfo] // public seat states, replaced on change
-	subs  map[*Subscription]struct{}
-	in    chan input
-	botc  chan botAnswer
-	wake  chan struct{}
-	done  chan struct{}
-	dl    time.Time // pending decision's deadline, zero for none
-	stop  func() bool
-	more  bool                      // bot or chance steps remain after a full batch
-	dirty bool                      // seats changed: broadcast even without new steps
-	over  bool                      // FinishMatch done (or the match cannot go on)
-	views map[engine.Seat]*seatView // last view built per audience
+	// seatsJSON is *info encoded (nil if that failed); host goroutine only.
+	seatsJSON json.RawMessage
+	subs      map[*Subscription]struct{}
+	in        chan input
+	botc      chan botAnswer
+	wake      chan struct{}
+	done      chan struct{}
+	dl        time.Time // pending decision's deadline, zero for none
+	stop      func() bool
+	more      bool                      // bot or chance steps remain after a full batch
+	dirty     bool                      // seats changed: broadcast even without new steps
+	over      bool                      // FinishMatch done (or the match cannot go on)
+	views     map[engine.Seat]*seatView // last view built per audience
 }
 
 // ID returns the store id of the match.

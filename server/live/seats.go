@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"tabletop/bots"
@@ -86,6 +87,13 @@ func (h *Host) publish() {
 		info[i] = s.info()
 	}
 	h.info.Store(&info)
+	// Every frame carries the seats; they change rarely, so they are
+	// encoded here once rather than for every frame.
+	if b, err := json.Marshal(info); err == nil {
+		h.seatsJSON = b
+	} else {
+		h.seatsJSON = nil
+	}
 }
 
 // names looks up the display names of the human seats (best effort: a

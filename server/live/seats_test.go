@@ -1,6 +1,7 @@
 package live_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -261,4 +262,45 @@ func TestRecoverWithoutControls(t *testing.T) {
 	if _, f, ok := e.turn(h, 0); !ok || f.Decision == nil {
 		t.Fatalf("no decision for the recovered human seat: %+v", f)
 	}
+}
+
+// TestFrameSeatsJSON: every frame's SeatsJSON is the encoding of its
+// Seats, before and after the seats change (a human leaves, a stand-in
+// takes over), so a sender may copy it in place of encoding the seats.
+func TestFrameSeatsJSON(t *testing.T) {
+	e := newEnv(t)
+	h := e.create(3, e.human(), bot)
+	run(t, h)
+	ctx := context.Background()
+	sub, err := h.Subscribe(ctx, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recv := func() live.Frame {
+		t.Helper()
+		select {
+		case f, ok := <-sub.C:
+			if !ok {
+				t.Fatal("subscription closed")
+			}
+			want, _ := json.Marshal(f.Seats)
+			if !bytes.Equal(f.SeatsJSON, want) {
+				t.Fatalf("frame at %d: SeatsJSON %s, want %s", f.Version, f.SeatsJSON, want)
+			}
+			return f
+		case <-time.After(20 * time.Second):
+			t.Fatal("no frame")
+		}
+		return live.Frame{}
+	}
+	recv()
+	if err := h.Leave(ctx, 0); err != nil {
+		t.Fatal(err)
+	}
+	for range 1000 {
+		if f := recv(); f.Seats[0].Status == live.SeatLeft {
+			return
+		}
+	}
+	t.Fatal("no frame showed seat 0 as left")
 }

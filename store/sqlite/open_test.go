@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -129,4 +131,52 @@ func fileSize(t *testing.T, path string) int64 {
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// TestWALStartsOver: under a steady stream of commits the WAL stays
+// bounded, because the writer finishes a checkpoint between batches once
+// the WAL passes Options.WALPages, and SQLite then starts it over and
+// cuts the file back to journal_size_limit.
+func TestWALStartsOver(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "w.db")
+	const pages = 64
+	s, err := Open(context.Background(), path, Options{CheckpointEvery: 2 * time.Millisecond, WALPages: pages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var writes atomic.Int64
+	for w := range 8 {
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if _, err := s.CreateGuest(ctx, store.Profile{DisplayName: fmt.Sprintf("w%d-%d", w, i)}); err != nil {
+					t.Error(err)
+					return
+				}
+				writes.Add(1)
+			}
+		})
+	}
+	var peak int64
+	for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		peak = max(peak, fileSize(t, path+"-wal"))
+	}
+	close(stop)
+	wg.Wait()
+	// The WAL passes WALPages between two background checkpoints and
+	// before the writer's next batch: allow a generous margin (without
+	// the writer's checkpoint it reached about 200 MB here).
+	if limit := int64(64 * pages * pageSize); peak > limit {
+		t.Errorf("the WAL reached %d bytes over %d writes; want at most %d (it never started over)", peak, writes.Load(), limit)
+	}
+	t.Logf("%d writes, WAL peak %d bytes", writes.Load(), peak)
 }

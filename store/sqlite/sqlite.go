@@ -79,6 +79,10 @@ type Options struct {
 	// CheckpointEvery is how often the WAL is checkpointed in the
 	// background (checkpoint.go); 1s by default.
 	CheckpointEvery time.Duration
+	// WALPages is the WAL size, in pages, beyond which the writer finishes
+	// a checkpoint between two batches so that the WAL starts over
+	// (checkpoint.go); 8192 (32 MiB) by default.
+	WALPages int
 }
 
 // Open opens (creating it if needed) the database file at path, brings its
@@ -93,6 +97,9 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 	}
 	if opts.CheckpointEvery <= 0 {
 		opts.CheckpointEvery = defaultCheckpointEvery
+	}
+	if opts.WALPages <= 0 {
+		opts.WALPages = defaultWALPages
 	}
 	if opts.Synchronous != SyncNormal && opts.Synchronous != SyncFull {
 		return nil, fmt.Errorf("store/sqlite: open %s: unknown synchronous setting %d", path, opts.Synchronous)
@@ -127,7 +134,7 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 			return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
 		}
 	}
-	ckpt, err := startCheckpointer(dsn(abs, opts, false), opts.CheckpointEvery)
+	ckpt, err := startCheckpointer(dsn(abs, opts, false), opts.CheckpointEvery, opts.WALPages)
 	if err != nil {
 		wdb.Close()
 		rdb.Close()
@@ -137,6 +144,7 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 	return sqlstore.New(sqlstore.Backend{
 		Read: querier{rdb},
 		Begin: func(ctx context.Context) (sqlstore.Tx, error) {
+			ckpt.finishOn(ctx, wdb)
 			hot.prepare(ctx, wdb)
 			tx, err := wdb.BeginTx(ctx, nil)
 			if err != nil {
@@ -152,6 +160,9 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 		},
 	}), nil
 }
+
+// pageSize is SQLite's default page size, which the database keeps.
+const pageSize = 4096
 
 // writerCacheKiB is the writer connection's page cache (64 MiB).
 const writerCacheKiB = 64 << 10
@@ -170,6 +181,9 @@ func dsn(path string, opts Options, readOnly bool) string {
 		// checkpoints to the checkpointer (checkpoint.go).
 		q.Set("_txlock", "immediate")
 		q.Add("_pragma", "wal_autocheckpoint(0)")
+		// When the WAL starts over, its file is cut back to twice the
+		// size at which the writer finishes a checkpoint.
+		q.Add("_pragma", fmt.Sprintf("journal_size_limit(%d)", 2*opts.WALPages*pageSize))
 		// The writer touches a page of every live match's answers per
 		// batch; with the default 2 MB cache a busy server read those
 		// pages back from the file again and again.
