@@ -187,7 +187,15 @@ func (c *conn) answer(ctx context.Context, m Message) (any, error) {
 		return nil, err
 	}
 	c.s.metrics.answer.Observe(time.Since(start).Seconds())
-	return map[string]any{"version": ack.Version, "now": ack.Now}, nil
+	return answerAck{Now: ack.Now, Version: ack.Version}, nil
+}
+
+// answerAck is the reply to answer. A struct rather than a map, which
+// encoding/json sorts on every reply: its fields are in that order, so the
+// bytes are the same.
+type answerAck struct {
+	Now     int `json:"now"`
+	Version int `json:"version"`
 }
 
 // seatAction is leave, rejoin or concede for the account's seat.
