@@ -60,8 +60,9 @@ type ViewTracker interface {
 	ArrayPath() string
 	// AppendArrayOps appends the RFC 6902 "replace" operations of the
 	// array's elements that differ between the view of the Update before
-	// the last and that of the last, separated by commas, with a comma
-	// before the first when comma is true. ok is false when it cannot
+	// the last and that of the last (or one replacing the whole array),
+	// separated by commas, with a comma before the first when comma is
+	// true. ok is false when it cannot
 	// tell (no Update before, another seat, the array's length changed).
 	AppendArrayOps(buf []byte, comma bool) (out []byte, ok bool)
 }

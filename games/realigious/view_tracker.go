@@ -129,10 +129,30 @@ func (tr *viewTracker) AppendSkeleton(buf []byte) []byte {
 // ArrayPath implements engine.ViewTracker.
 func (tr *viewTracker) ArrayPath() string { return "/tiles" }
 
-// AppendArrayOps implements engine.ViewTracker.
+// AppendArrayOps implements engine.ViewTracker: one "replace" per changed
+// tile, or one for the whole array when that is shorter.
 func (tr *viewTracker) AppendArrayOps(buf []byte, comma bool) ([]byte, bool) {
 	if !tr.diffOK {
 		return buf, false
+	}
+	// When most tiles changed (nightfall, a cycle's turn) one operation
+	// replacing the whole array is shorter than one per tile.
+	opsLen := 0
+	for _, t := range tr.changed {
+		opsLen += len(tr.tile(int(t))) + len(`{"op":"replace","path":"/tiles/000","value":},`)
+	}
+	if opsLen >= len(tr.json)+len(tr.ends)+1 {
+		if comma {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, `{"op":"replace","path":"/tiles","value":[`...)
+		for t := range tr.ends {
+			if t > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, tr.tile(t)...)
+		}
+		return append(buf, "]}"...), true
 	}
 	for _, t := range tr.changed {
 		if comma {

@@ -82,6 +82,12 @@ func TestFramesLeakNothing(t *testing.T) {
 			if (patches > 0) != (tc.protocol >= 2) {
 				t.Errorf("protocol %d: %d frames carried view patches", tc.protocol, patches)
 			}
+			// After a watch's first frame a patch is the rule: a whole view
+			// only when the patch would be larger (it never is by much, as
+			// the tiles are replaced whole when that is shorter).
+			if later := len(frames) + len(specFrames) - 2; tc.protocol >= 2 && patches < later*9/10 {
+				t.Errorf("protocol %d: %d of %d frames after the first carried view patches", tc.protocol, patches, later)
+			}
 		})
 	}
 }

@@ -201,7 +201,11 @@ func (h *Host) trackedView(sv *seatView, now int) {
 // tracker the first time a frame needs it.
 func (sv *seatView) wholeView() json.RawMessage {
 	if sv.view == nil && sv.tr != nil {
-		sv.view = sv.tr.AppendView(sv.buffer())
+		buf := sv.spare
+		if n := sv.tr.ViewSize(); cap(buf) < n {
+			buf = make([]byte, 0, n)
+		}
+		sv.view = sv.tr.AppendView(buf[:0])
 		sv.spare = nil
 	}
 	return sv.view
