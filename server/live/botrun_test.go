@@ -41,13 +41,8 @@ func TestSlowBotDoesNotBlock(t *testing.T) {
 		return bots.New(g, level, seed, seat)
 	}
 	e.config = short
-	h := e.create(31, e.human(), bot)
-	run(t, h)
+	h, sub := e.humanVsBot(t, 31)
 	ctx := context.Background()
-	sub, err := h.Subscribe(ctx, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	f, ok := next(t, sub)
 	if !ok || f.Decision == nil {
 		t.Fatalf("no decision for seat 0: %+v", f)

@@ -128,6 +128,19 @@ func run(t *testing.T, h *live.Host) (stop func() error) {
 
 var bot = live.SeatSpec{Bot: "random"}
 
+// humanVsBot runs a match of the env's human (seat 0) against a bot and
+// subscribes to seat 0 from the start.
+func (e *env) humanVsBot(t *testing.T, seed uint64) (*live.Host, *live.Subscription) {
+	t.Helper()
+	h := e.create(seed, e.human(), bot)
+	run(t, h)
+	sub, err := h.Subscribe(context.Background(), 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, sub
+}
+
 func (e *env) human() live.SeatSpec { return live.SeatSpec{Account: e.acct} }
 
 // next reads frames until one carries a decision for the subscriber, or
@@ -277,13 +290,8 @@ func TestBotMatchToEndAndPrivacy(t *testing.T) {
 
 func TestStaleIllegalAndWrongSeat(t *testing.T) {
 	e := newEnv(t)
-	h := e.create(11, e.human(), bot)
-	run(t, h)
+	h, sub := e.humanVsBot(t, 11)
 	ctx := context.Background()
-	sub, err := h.Subscribe(ctx, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	f, ok := next(t, sub)
 	if !ok || f.Decision == nil {
 		t.Fatalf("no decision for seat 0: %+v", f)
@@ -325,10 +333,8 @@ func TestStaleIllegalAndWrongSeat(t *testing.T) {
 func TestDeadlineSubmitsDefault(t *testing.T) {
 	e := newEnv(t)
 	e.cfg.TurnTime = 30 * time.Second
-	h := e.create(5, e.human(), bot)
-	run(t, h)
+	h, sub := e.humanVsBot(t, 5)
 	ctx := context.Background()
-	sub, _ := h.Subscribe(ctx, 0, 0)
 	f, _ := next(t, sub)
 	if f.Deadline.IsZero() {
 		t.Fatal("no deadline sent")
@@ -354,10 +360,8 @@ func TestDeadlineSubmitsDefault(t *testing.T) {
 
 func TestLeaveRejoinConcede(t *testing.T) {
 	e := newEnv(t)
-	h := e.create(3, e.human(), bot)
-	run(t, h)
+	h, sub := e.humanVsBot(t, 3)
 	ctx := context.Background()
-	sub, _ := h.Subscribe(ctx, 0, 0)
 	f, _ := next(t, sub)
 	if err := h.Join(ctx, 0); err != nil {
 		t.Fatal(err)

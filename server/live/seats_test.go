@@ -269,13 +269,8 @@ func TestRecoverWithoutControls(t *testing.T) {
 // takes over), so a sender may copy it in place of encoding the seats.
 func TestFrameSeatsJSON(t *testing.T) {
 	e := newEnv(t)
-	h := e.create(3, e.human(), bot)
-	run(t, h)
+	h, sub := e.humanVsBot(t, 3)
 	ctx := context.Background()
-	sub, err := h.Subscribe(ctx, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	recv := func() live.Frame {
 		t.Helper()
 		select {
