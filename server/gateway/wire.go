@@ -129,6 +129,15 @@ type wireMessage struct {
 // Message still carries the ID whenever it could be read, so that the
 // refusal can be addressed to it.
 func Decode(b []byte) (Message, error) {
+	if m, ok := decodeAnswerFast(b); ok {
+		return m, nil
+	}
+	return decodeGeneral(b)
+}
+
+// decodeGeneral is Decode for every message: the members are checked
+// against the type's, then decoded strictly.
+func decodeGeneral(b []byte) (Message, error) {
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(b, &keys); err != nil {
 		return Message{}, errorf(CodeBadRequest, "the message is not a JSON object: %v", err)
