@@ -109,6 +109,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(MaxMessage)
 	c.ws, c.raw = ws, hj.conn
+	// The upgrade request stays reachable for the connection's life (the
+	// server's frames below this handler hold it); its headers, a score of
+	// small objects per connection, are not needed again and would be
+	// visited by every collection.
+	r.Header = nil
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	s.hub.add(c)
 	go c.writeLoop()
