@@ -205,3 +205,20 @@ type HistoryEntry struct {
 	// Result is Finish.Result.
 	Result json.RawMessage
 }
+
+// AnswerRun checks a batch for AppendAnswers: it returns the version of
+// the first answer and the first version that does not follow its
+// predecessor (0 when every one does), which the store reports as a
+// VersionError. An empty batch is an error.
+func AnswerRun(id MatchID, answers []Answer) (first, gap int, err error) {
+	if len(answers) == 0 {
+		return 0, 0, fmt.Errorf("store: append to match %d: no answers", id)
+	}
+	first = answers[0].Version
+	for i, a := range answers {
+		if a.Version != first+i {
+			return first, a.Version, nil
+		}
+	}
+	return first, 0, nil
+}

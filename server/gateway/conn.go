@@ -196,17 +196,10 @@ func (c *conn) sendMsg(ctx context.Context, m outMsg) bool {
 // the close frame.
 func (c *conn) writeLoop() {
 	defer close(c.writerDone)
-	write := func(m outMsg) bool {
-		ok := c.write(m.b)
-		if m.pooled {
-			c.s.frames.put(m.b)
-		}
-		return ok
-	}
 	for {
 		select {
 		case m := <-c.out:
-			if !c.writeQueued(m, write) {
+			if !c.writeQueued(m) {
 				c.close(websocket.StatusGoingAway, "write failed")
 				c.ws.CloseNow()
 				c.cancelCtx()
@@ -216,7 +209,7 @@ func (c *conn) writeLoop() {
 			for flushing := true; flushing; {
 				select {
 				case m := <-c.out:
-					flushing = write(m)
+					flushing = c.writeMsg(m)
 				default:
 					flushing = false
 				}

@@ -116,6 +116,15 @@ func (c *conn) write(b []byte) bool {
 	return err == nil
 }
 
+// writeMsg writes one queued message and recycles its buffer if pooled.
+func (c *conn) writeMsg(m outMsg) bool {
+	ok := c.write(m.b)
+	if m.pooled {
+		c.s.frames.put(m.b)
+	}
+	return ok
+}
+
 // writeQueued writes m and, corked into one socket write, the messages
 // queued behind it (up to maxCork bytes); false if a write failed.
 //
@@ -123,12 +132,12 @@ func (c *conn) write(b []byte) bool {
 // run (one yield): the acknowledgement of an answer is queued a moment
 // before the frame of its step, by another goroutine, and they should
 // leave together.
-func (c *conn) writeQueued(m outMsg, write func(outMsg) bool) bool {
+func (c *conn) writeQueued(m outMsg) bool {
 	if c.raw != nil && len(c.out) == 0 {
 		runtime.Gosched()
 	}
 	if c.raw == nil || len(c.out) == 0 {
-		return write(m)
+		return c.writeMsg(m)
 	}
 	c.raw.cork()
 	ok := c.ws.Write(context.Background(), websocket.MessageText, m.b) == nil

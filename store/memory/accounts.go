@@ -71,20 +71,33 @@ func (s *Store) createAccount(ctx context.Context, username string, hash []byte,
 	return a.record(), nil
 }
 
+// writeAccount takes the write lock and finds account id; what names the
+// operation in the error when there is no such account. The caller
+// unlocks.
+func (s *Store) writeAccount(ctx context.Context, id store.AccountID, what string) (*account, func(), error) {
+	unlock, err := s.write(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	a := s.db.accounts[id]
+	if a == nil {
+		unlock()
+		return nil, nil, fmt.Errorf("store: %s: account %d: %w", what, id, store.ErrNotFound)
+	}
+	return a, unlock, nil
+}
+
 // UpgradeGuest implements store.Store.
 func (s *Store) UpgradeGuest(ctx context.Context, id store.AccountID, username string, passwordHash []byte) error {
 	if username == "" || len(passwordHash) == 0 {
 		return errors.New("store: upgrade guest: empty username or password hash")
 	}
-	unlock, err := s.write(ctx)
+	a, unlock, err := s.writeAccount(ctx, id, "upgrade guest")
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	a := s.db.accounts[id]
 	switch {
-	case a == nil:
-		return fmt.Errorf("store: upgrade guest: account %d: %w", id, store.ErrNotFound)
 	case a.username != "":
 		return fmt.Errorf("store: upgrade guest: account %d is registered: %w", id, store.ErrConflict)
 	}
@@ -129,16 +142,12 @@ func (s *Store) SetPassword(ctx context.Context, id store.AccountID, passwordHas
 	if len(passwordHash) == 0 {
 		return errors.New("store: set password: empty hash")
 	}
-	unlock, err := s.write(ctx)
+	a, unlock, err := s.writeAccount(ctx, id, "set password")
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	a := s.db.accounts[id]
-	switch {
-	case a == nil:
-		return fmt.Errorf("store: set password: account %d: %w", id, store.ErrNotFound)
-	case a.username == "":
+	if a.username == "" {
 		return fmt.Errorf("store: set password: account %d is a guest: %w", id, store.ErrConflict)
 	}
 	a.hash = clone(passwordHash)
@@ -147,15 +156,11 @@ func (s *Store) SetPassword(ctx context.Context, id store.AccountID, passwordHas
 
 // SetProfile implements store.Store.
 func (s *Store) SetProfile(ctx context.Context, id store.AccountID, p store.Profile) error {
-	unlock, err := s.write(ctx)
+	a, unlock, err := s.writeAccount(ctx, id, "set profile")
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	a := s.db.accounts[id]
-	if a == nil {
-		return fmt.Errorf("store: set profile of account %d: %w", id, store.ErrNotFound)
-	}
 	a.profile = p
 	return nil
 }

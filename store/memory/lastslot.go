@@ -9,15 +9,11 @@ import (
 
 // SetLastTraitSlot implements store.Store.
 func (s *Store) SetLastTraitSlot(ctx context.Context, id store.AccountID, slot int) error {
-	unlock, err := s.write(ctx)
+	a, unlock, err := s.writeAccount(ctx, id, "set last trait slot")
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	a := s.db.accounts[id]
-	if a == nil {
-		return fmt.Errorf("store: set last trait slot: account %d: %w", id, store.ErrNotFound)
-	}
 	a.lastSlot, a.hasLastSlot = slot, true
 	return nil
 }

@@ -101,16 +101,9 @@ func HotStatements() []string {
 
 // AppendAnswers implements store.Store.
 func (s *Store) AppendAnswers(ctx context.Context, id store.MatchID, answers []store.Answer, deadline time.Time) error {
-	if len(answers) == 0 {
-		return fmt.Errorf("store: append to match %d: no answers", id)
-	}
-	first := answers[0].Version
-	gap := 0 // the first version that does not follow its predecessor
-	for i, a := range answers {
-		if a.Version != first+i {
-			gap = a.Version
-			break
-		}
+	first, gap, err := store.AnswerRun(id, answers)
+	if err != nil {
+		return err
 	}
 	last := first + len(answers) - 1
 	return s.write(ctx, func(ctx context.Context, tx Tx) error {
