@@ -27,9 +27,10 @@ const (
 )
 
 // conn is one WebSocket connection. One goroutine reads and handles
-// messages in order (so replies keep the order of requests), one writes
-// everything queued on out, a timer pings; each watched match has a frame
-// forwarder goroutine.
+// messages in order (so replies keep the order of requests); a writer
+// goroutine, started when there is something to write, drains the queue
+// (outbox.go); a timer pings; the frames of watched matches are queued by
+// the matches' own goroutines (conn_match.go).
 type conn struct {
 	s      *Server
 	ws     *websocket.Conn
@@ -37,8 +38,10 @@ type conn struct {
 	remote string
 	ctx    context.Context // ends when the connection closes
 	cancel context.CancelFunc
-	out    chan outMsg
 	lim    *rate.Limiter
+
+	outMu sync.Mutex
+	ob    outbox
 
 	closeOnce   sync.Once
 	closing     chan struct{}
@@ -88,11 +91,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &conn{
 		s: s, remote: remoteIP(r),
-		out:        make(chan outMsg, outQueue),
 		lim:        rate.NewLimiter(s.cfg.ConnRate, s.cfg.ConnBurst),
 		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
 		watches:    map[store.MatchID]*watch{},
+		ob:         outbox{max: outQueue},
 	}
 	c.upgradeGen = s.hub.revocations.Load()
 	if token, _ := credentials(r, true); token != "" {
@@ -116,7 +119,6 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	r.Header = nil
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	s.hub.add(c)
-	go c.writeLoop()
 	c.schedulePing()
 	stopHello := time.AfterFunc(helloTimeout, func() {
 		if !c.saidHello() {
@@ -148,79 +150,6 @@ func (c *conn) accountID() store.AccountID {
 		return 0
 	}
 	return c.acct.ID
-}
-
-// close starts closing the connection: the writer flushes what is
-// queued, then sends the close frame. Only the first call counts.
-func (c *conn) close(code websocket.StatusCode, reason string) {
-	c.closeOnce.Do(func() {
-		c.closeCode, c.closeReason = code, reason
-		close(c.closing)
-	})
-}
-
-// offer queues a message without blocking; false if the queue is full.
-func (c *conn) offer(b []byte) bool {
-	select {
-	case <-c.closing:
-		return true // going away anyway
-	default:
-	}
-	select {
-	case c.out <- outMsg{b: b}:
-		return true
-	default:
-		return false
-	}
-}
-
-// send queues a message, waiting while the queue is full, until ctx ends
-// or the connection closes; false if it was not queued.
-func (c *conn) send(ctx context.Context, b []byte) bool {
-	return c.sendMsg(ctx, outMsg{b: b})
-}
-
-// sendMsg is send for a message that may be a pooled buffer.
-func (c *conn) sendMsg(ctx context.Context, m outMsg) bool {
-	select {
-	case c.out <- m:
-		return true
-	case <-c.closing:
-		return false
-	case <-ctx.Done():
-		return false
-	}
-}
-
-// writeLoop writes queued messages until close, then flushes and sends
-// the close frame.
-func (c *conn) writeLoop() {
-	defer close(c.writerDone)
-	for {
-		select {
-		case m := <-c.out:
-			if !c.writeQueued(m) {
-				c.close(websocket.StatusGoingAway, "write failed")
-				c.ws.CloseNow()
-				c.cancelCtx()
-				return
-			}
-		case <-c.closing:
-			for flushing := true; flushing; {
-				select {
-				case m := <-c.out:
-					flushing = c.writeMsg(m)
-				default:
-					flushing = false
-				}
-			}
-			// Close waits for the peer's close frame (up to 5 s) while
-			// the read loop ends.
-			_ = c.ws.Close(c.closeCode, c.closeReason)
-			c.cancelCtx()
-			return
-		}
-	}
 }
 
 func (c *conn) cancelCtx() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync"
 	"time"
 
 	"tabletop/engine"
@@ -11,19 +12,32 @@ import (
 	"tabletop/store"
 )
 
-// watch is one match whose frames a connection receives.
+// watch is one match whose frames a connection receives: the sink of its
+// subscription (live.Sink), called on the match's goroutine, which encodes
+// each frame and queues it on the connection.
 type watch struct {
-	cancel context.CancelFunc
-	done   chan struct{}
+	c    *conn
+	id   store.MatchID
+	e    *hosted
+	seat engine.Seat
+
+	mu      sync.Mutex
+	sub     *live.Subscription
+	started bool     // the watch reply is queued: frames go to the connection
+	held    []outMsg // frames before that
+	stopped bool     // unwatched: frames are refused, none is queued any more
+	last    int      // the version of the last frame queued
+	over    bool     // a frame with the result was queued
+	first   bool     // the next frame is a subscription's first: always taken
 }
 
-// subscribe starts a match's frames for this connection: with view
-// patches in protocol 2.
-func (c *conn) subscribe(ctx context.Context, e *hosted, seat engine.Seat, since int) (*live.Subscription, error) {
-	if c.protocol.Load() >= 2 {
-		return e.host.SubscribePatches(ctx, seat, since)
-	}
-	return e.host.Subscribe(ctx, seat, since)
+// subscribe starts the match's frames for this watch: with view patches
+// in protocol 2.
+func (w *watch) subscribe(ctx context.Context, since int) (*live.Subscription, error) {
+	w.mu.Lock()
+	w.first = true
+	w.mu.Unlock()
+	return w.e.host.SubscribeSink(ctx, w.seat, since, w.c.protocol.Load() >= 2, w)
 }
 
 // frameSize guesses a frame push's size, to allocate it once.
@@ -61,13 +75,15 @@ func (c *conn) watch(ctx context.Context, m Message) (any, func(), error) {
 	if !ok {
 		seat = engine.Spectator
 	}
-	sub, err := c.subscribe(ctx, e, seat, m.Since)
+	w := &watch{c: c, id: m.Match, e: e, seat: seat, last: m.Since}
+	sub, err := w.subscribe(ctx, m.Since)
 	if err != nil {
 		return nil, nil, err
 	}
 	c.unwatch(m.Match)
-	wctx, cancel := context.WithCancel(c.ctx)
-	w := &watch{cancel: cancel, done: make(chan struct{})}
+	w.mu.Lock()
+	w.sub = sub
+	w.mu.Unlock()
 	c.mu.Lock()
 	c.watches[m.Match] = w
 	c.mu.Unlock()
@@ -75,59 +91,121 @@ func (c *conn) watch(ctx context.Context, m Message) (any, func(), error) {
 		"match": m.Match, "seat": seat, "game": e.game,
 		"players": len(e.accounts), "seats": e.seats(),
 	}
-	return data, func() { go c.forward(wctx, w, m.Match, e, seat, sub, m.Since) }, nil
+	return data, w.start, nil
 }
 
-// forward copies a subscription's frames to the connection. When the host
-// drops the subscription (the connection was too slow) it subscribes
-// again from the last version sent, so no step is ever skipped; when the
-// match ends without the client having its result, it pushes "unwatched".
-func (c *conn) forward(ctx context.Context, w *watch, id store.MatchID, e *hosted, seat engine.Seat, sub *live.Subscription, last int) {
-	defer close(w.done)
-	defer func() { sub.Close() }()
-	over := false
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case f, ok := <-sub.C:
-			if !ok {
-				if over || ctx.Err() != nil {
-					return
-				}
-				select {
-				case <-e.host.Done():
-					reason := "over"
-					if c.s.draining.Load() {
-						reason = "stopped"
-					}
-					c.offer(mustPush("unwatched", map[string]any{"match": id, "reason": reason}))
-					return
-				default:
-				}
-				next, err := c.subscribe(ctx, e, seat, last)
-				if err != nil {
-					c.offer(mustPush("unwatched", map[string]any{"match": id, "reason": "over"}))
-					return
-				}
-				sub = next
-				continue
-			}
-			patches := c.protocol.Load() >= 2
-			b, err := appendFrame(c.s.frames.get(frameSize(&f, patches)), id, &f, patches)
-			if err != nil {
-				c.s.log.Error("frame: encode", "match", id, "err", err)
-				return
-			}
-			if !c.sendMsg(ctx, outMsg{b: b, pooled: true}) {
-				c.s.frames.put(b)
-				return
-			}
-			last = f.Version
-			if f.Result != nil {
-				over = true
-			}
+// Frame implements live.Sink: it encodes f and queues it, or holds it
+// until the watch reply is queued. A full queue refuses it: the host then
+// drops the subscription, and Closed subscribes again from the last
+// version queued, so no step is ever skipped.
+func (w *watch) Frame(f live.Frame) bool {
+	c := w.c
+	patches := c.protocol.Load() >= 2
+	b, err := appendFrame(c.s.frames.get(frameSize(&f, patches)), w.id, &f, patches)
+	if err != nil {
+		c.s.log.Error("frame: encode", "match", w.id, "err", err)
+		c.s.frames.put(b)
+		return false
+	}
+	m := outMsg{b: b, pooled: true}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch {
+	case w.stopped:
+		c.recycle(m)
+		return false
+	case !w.started:
+		w.held = append(w.held, m)
+	case !c.push(m, w.first):
+		return false
+	}
+	w.first = false
+	w.last = f.Version
+	if f.Result != nil {
+		w.over = true
+	}
+	return true
+}
+
+// start queues the frames held until the watch reply was queued.
+func (w *watch) start() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.started = true
+	for _, m := range w.held {
+		w.c.push(m, true) // the first frames of a watch: one of a kind
+	}
+	w.held = nil
+}
+
+// Closed implements live.Sink. When the host dropped a subscriber that
+// was too slow, the watch subscribes again once the connection's queue
+// has room; when the match ended without the client having its result,
+// it pushes "unwatched".
+func (w *watch) Closed() {
+	w.mu.Lock()
+	done := w.stopped || w.over
+	w.mu.Unlock()
+	if !done {
+		go w.resubscribe()
+	}
+}
+
+func (w *watch) resubscribe() {
+	c := w.c
+	select {
+	case <-w.e.host.Done():
+		reason := "over"
+		if c.s.draining.Load() {
+			reason = "stopped"
 		}
+		w.unwatched(reason)
+		return
+	default:
+	}
+	if !c.waitRoom(c.ctx) {
+		return
+	}
+	w.mu.Lock()
+	last := w.last
+	w.mu.Unlock()
+	sub, err := w.subscribe(c.ctx, last)
+	if err != nil {
+		w.unwatched("over")
+		return
+	}
+	w.mu.Lock()
+	w.sub = sub
+	stopped := w.stopped
+	w.mu.Unlock()
+	if stopped {
+		sub.Close()
+	}
+}
+
+// unwatched tells the client that the watch ended, unless it was
+// unwatched meanwhile.
+func (w *watch) unwatched(reason string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.stopped {
+		w.stopped = true
+		w.c.offer(mustPush("unwatched", map[string]any{"match": w.id, "reason": reason}))
+	}
+}
+
+// stop ends the watch: once it returns, none of its frames is queued.
+func (w *watch) stop() {
+	w.mu.Lock()
+	w.stopped = true
+	sub := w.sub
+	for _, m := range w.held {
+		w.c.recycle(m)
+	}
+	w.held = nil
+	w.mu.Unlock()
+	if sub != nil {
+		sub.Close()
 	}
 }
 
@@ -143,8 +221,7 @@ func (c *conn) unwatch(id store.MatchID) {
 	delete(c.watches, id)
 	c.mu.Unlock()
 	if w != nil {
-		w.cancel()
-		<-w.done
+		w.stop()
 	}
 }
 
@@ -155,8 +232,7 @@ func (c *conn) stopWatches() {
 	c.watches = map[store.MatchID]*watch{}
 	c.mu.Unlock()
 	for _, w := range ws {
-		w.cancel()
-		<-w.done
+		w.stop()
 	}
 }
 

@@ -35,7 +35,10 @@ func newMetrics(s *Server) *metrics {
 		}, []string{"code"}),
 	}
 	m.reg.MustRegister(
-		collectors.NewGoCollector(),
+		// The collector's figures (/gc/scan/*, pauses, scheduler latency)
+		// are what an operator needs to see why answers wait.
+		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(
+			collectors.MetricsGC, collectors.MetricsScheduler)),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.answer, m.messages, m.errors,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{

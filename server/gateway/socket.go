@@ -5,7 +5,6 @@ import (
 	"context"
 	"net"
 	"net/http"
-	"runtime"
 	"sync"
 	"time"
 
@@ -116,44 +115,33 @@ func (c *conn) write(b []byte) bool {
 	return err == nil
 }
 
-// writeMsg writes one queued message and recycles its buffer if pooled.
-func (c *conn) writeMsg(m outMsg) bool {
-	ok := c.write(m.b)
-	if m.pooled {
-		c.s.frames.put(m.b)
-	}
-	return ok
-}
-
-// writeQueued writes m and, corked into one socket write, the messages
-// queued behind it (up to maxCork bytes); false if a write failed.
-//
-// A message alone in the queue first lets the goroutines that are ready
-// run (one yield): the acknowledgement of an answer is queued a moment
-// before the frame of its step, by another goroutine, and they should
-// leave together.
-func (c *conn) writeQueued(m outMsg) bool {
-	if c.raw != nil && len(c.out) == 0 {
-		runtime.Gosched()
-	}
-	if c.raw == nil || len(c.out) == 0 {
-		return c.writeMsg(m)
+// writeBatch writes queued messages in order, corked into as few socket
+// writes as maxCork allows, and recycles their buffers; false if a write
+// failed.
+func (c *conn) writeBatch(batch []outMsg) bool {
+	ok := true
+	if c.raw == nil || len(batch) == 1 {
+		for _, m := range batch {
+			ok = ok && c.write(m.b)
+			c.recycle(m)
+		}
+		return ok
 	}
 	c.raw.cork()
-	ok := c.ws.Write(context.Background(), websocket.MessageText, m.b) == nil
-	if m.pooled {
-		c.s.frames.put(m.b)
-	}
-	for ok && len(c.out) > 0 && c.raw.held() < maxCork {
-		m = <-c.out // only this goroutine receives: it is there
-		ok = c.ws.Write(context.Background(), websocket.MessageText, m.b) == nil
-		if m.pooled {
-			c.s.frames.put(m.b)
+	for _, m := range batch {
+		ok = ok && c.ws.Write(context.Background(), websocket.MessageText, m.b) == nil
+		c.recycle(m)
+		if ok && c.raw.held() >= maxCork {
+			ok = c.uncork()
+			c.raw.cork()
 		}
 	}
-	if c.raw.SetWriteDeadline(time.Now().Add(writeTimeout)) != nil {
-		ok = false
-	}
+	return c.uncork() && ok
+}
+
+// uncork sends what the corked socket holds within writeTimeout.
+func (c *conn) uncork() bool {
+	ok := c.raw.SetWriteDeadline(time.Now().Add(writeTimeout)) == nil
 	if err := c.raw.uncork(); err != nil {
 		ok = false
 	}

@@ -22,10 +22,15 @@
 // Overload policy: a request that finds the channel full fails at once
 // with [CodeOverloaded]; nobody blocks forever (a caller also stops
 // waiting when its context ends or the host stops). Frames go to each
-// subscriber on its own bounded channel (Config.SubBuffer); a subscriber
-// that lets it fill is dropped (its channel is closed) and resubscribes
-// with the last version it saw. Chance and blind bots play at most
-// Config.Batch steps before the host looks at its inputs again.
+// subscriber on its own bounded channel (Config.SubBuffer), or, with
+// [Host.SubscribeSink], to a [Sink] the host calls without blocking (a
+// server's connection encodes the frame there and queues the bytes: no
+// goroutine nor channel per subscriber, and the host reuses the view
+// and patch buffers from one step to the next). A subscriber that lets
+// its channel fill, or whose Sink refuses a frame, is dropped (the
+// channel is closed, the Sink told) and resubscribes with the last
+// version it saw. Chance and blind bots play at most Config.Batch steps
+// before the host looks at its inputs again.
 //
 // # The flow of an answer
 //

@@ -51,9 +51,10 @@ type Frame struct {
 // Subscription receives the frames of one seat (or engine.Spectator).
 type Subscription struct {
 	// C delivers frames; it is closed when the host drops the subscriber
-	// (too slow), stops, or the match ends.
+	// (too slow), stops, or the match ends. It is nil for a subscription
+	// made with SubscribeSink.
 	C    <-chan Frame
-	c    chan Frame
+	sink Sink
 	seat engine.Seat
 	host *Host
 	// viewVer is the version of the view the subscriber holds (its last
@@ -62,10 +63,45 @@ type Subscription struct {
 	// patches: the subscriber takes ViewPatch alone when a frame has one
 	// (View is then nil).
 	patches bool
+	// keeps: the subscriber may hold a frame's bytes after taking it (a
+	// channel's reader); a Sink copies them before Frame returns.
+	keeps bool
 }
 
-// Close unsubscribes (best effort: if the host is overloaded the channel
-// is closed later, when the host next finds it full or stops).
+// A Sink takes a subscription's frames on the host's goroutine, for a
+// subscriber that would otherwise need a goroutine of its own to drain a
+// channel (a server with thousands of subscribers: every goroutine and
+// every channel buffer is memory each collection scans).
+type Sink interface {
+	// Frame delivers the next frame without blocking. False means the
+	// subscriber cannot take it (too slow): the host drops the
+	// subscription, and Closed follows. The subscription's first frame,
+	// delivered before SubscribeSink returns, must be taken. f.View and
+	// f.ViewPatch are only valid until Frame returns: the host builds
+	// the next step's views in their buffers.
+	Frame(f Frame) bool
+	// Closed says that no frame follows: the subscription was dropped or
+	// closed, the host stopped, or the match ended. It is called once.
+	Closed()
+}
+
+// chanSink is the Sink of a channel subscription.
+type chanSink chan Frame
+
+func (c chanSink) Frame(f Frame) bool {
+	select {
+	case c <- f:
+		return true
+	default:
+		return false
+	}
+}
+
+func (c chanSink) Closed() { close(c) }
+
+// Close unsubscribes (best effort: if the host is overloaded the
+// subscription ends later, when its subscriber next refuses a frame or
+// the host stops).
 func (s *Subscription) Close() {
 	select {
 	case s.host.in <- input{kind: inUnsubscribe, sub: s}:
@@ -91,9 +127,12 @@ type seatView struct {
 	shared bool   // a frame holds view: its buffer is left to the GC
 	spare  []byte // an old view's buffer no frame holds, for the next view
 	work   []byte // where patches are built
-	tr     engine.ViewTracker
-	skel   []byte // the skeleton doc indexes (with a tracker)
-	skel2  []byte // the one before, reused for the next
+	// patchShared: a frame that outlives its delivery holds patch, whose
+	// buffer is then left to the GC instead of becoming the next work.
+	patchShared bool
+	tr          engine.ViewTracker
+	skel        []byte // the skeleton doc indexes (with a tracker)
+	skel2       []byte // the one before, reused for the next
 }
 
 // emptyPatch is the patch of a view that did not change.
@@ -135,11 +174,10 @@ func (h *Host) viewOf(seat engine.Seat) *seatView {
 		patch, doc, err := viewpatch.Diff(sv.work[:0], oldDoc, b)
 		sv.doc = doc // invalid on an error: the next view is indexed afresh
 		if err == nil && len(patch) < len(b) {
-			// Frames hold the patch: it gets a buffer of its own, of its
-			// size; the one it was built in is kept for the next.
-			sv.patch, sv.prev = bytes.Clone(patch), oldVer
+			sv.keepPatch(patch, oldVer)
+		} else {
+			sv.work = patch[:0]
 		}
-		sv.work = patch[:0]
 	} else {
 		sv.doc, _ = viewpatch.Index(b)
 	}
@@ -159,10 +197,22 @@ func (sv *seatView) buffer() []byte {
 // now, keeping the old view's buffer for reuse when no frame holds it.
 func (sv *seatView) next(now int, view []byte) {
 	old, oldShared := sv.view, sv.shared
+	oldPatch, patchShared := sv.patch, sv.patchShared
 	sv.ver, sv.view, sv.shared, sv.patch, sv.prev, sv.spare = now, view, false, nil, -1, nil
+	sv.patchShared = false
 	if old != nil && !oldShared {
 		sv.spare = old[:0]
 	}
+	if oldPatch != nil && !patchShared && sv.work == nil {
+		sv.work = oldPatch[:0]
+	}
+}
+
+// keepPatch makes patch, built in sv.work, the patch from version prev;
+// its buffer is no longer sv.work's, which takes the old patch's when
+// next frees it.
+func (sv *seatView) keepPatch(patch []byte, prev int) {
+	sv.patch, sv.prev, sv.work = patch, prev, nil
 }
 
 // trackedView brings sv to version now from its tracker, just updated:
@@ -191,7 +241,8 @@ func (h *Host) trackedView(sv *seatView, now int) {
 	if ok {
 		merged = append(merged, ']')
 		if len(merged) < sv.tr.ViewSize() {
-			sv.patch, sv.prev = bytes.Clone(merged), oldVer
+			sv.keepPatch(merged, oldVer)
+			return
 		}
 	}
 	sv.work = merged[:0]
@@ -228,10 +279,12 @@ func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 			f.ViewPatch = json.RawMessage(emptyPatch)
 		case sv.prev:
 			f.ViewPatch = sv.patch
+			sv.patchShared = sv.patchShared || sub.keeps
 		}
 	}
 	if f.ViewPatch == nil || sub == nil || !sub.patches {
-		f.View, sv.shared = sv.wholeView(), true
+		f.View = sv.wholeView()
+		sv.shared = sv.shared || sub == nil || sub.keeps
 	}
 	if st.Terminal() {
 		r := st.Result()
@@ -244,16 +297,15 @@ func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 }
 
 // broadcast sends every subscriber its frame of the steps after from. A
-// subscriber with a full channel is dropped.
+// subscriber that refuses it is dropped.
 func (h *Host) broadcast(from int) {
 	for s := range h.subs {
 		f := h.frame(s.seat, from, s)
-		select {
-		case s.c <- f:
+		if s.sink.Frame(f) {
 			s.viewVer = f.Version
-		default:
-			delete(h.subs, s)
-			close(s.c)
+			continue
 		}
+		delete(h.subs, s)
+		s.sink.Closed()
 	}
 }

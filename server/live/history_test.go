@@ -2,6 +2,7 @@ package live
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"tabletop/engine"
@@ -45,6 +46,40 @@ func TestHistory(t *testing.T) {
 	h.truncate(0)
 	if h.steps() != 0 {
 		t.Errorf("truncate(0) left %d steps", h.steps())
+	}
+}
+
+// TestHistoryChunks: a long match's events span many chunks, one step's
+// array larger than a chunk among them, and every step still comes back
+// whole from its chunk.
+func TestHistoryChunks(t *testing.T) {
+	h := newHistory(2)
+	ev := func(v, a int) string {
+		pad := (v * 37) % 900
+		if v == 150 {
+			pad = maxChunk + 10 // alone in a chunk of its own
+		}
+		return fmt.Sprintf(`[{"v":%d,"a":%d,"p":"%s"}]`, v, a, strings.Repeat("x", pad))
+	}
+	const steps = 400
+	for v := 1; v <= steps; v++ {
+		for a := range 2 {
+			h.add(a, []byte(ev(v, a)))
+		}
+	}
+	if n := len(h.aud[0].chunks); n < 5 {
+		t.Fatalf("%d chunks; the test means to span several", n)
+	}
+	for v := 1; v <= steps; v++ {
+		for a := range 2 {
+			if got := h.at(v, a); string(got) != ev(v, a) || cap(got) != len(got) {
+				t.Fatalf("at(%d, %d) = %.40s... (len %d, cap %d), want %.40s... (len %d)", v, a, got, len(got), cap(got), ev(v, a), len(ev(v, a)))
+			}
+		}
+	}
+	h.truncate(151)
+	if h.steps() != 151 || string(h.at(150, 1)) != ev(150, 1) || string(h.last(0)) != ev(151, 0) {
+		t.Errorf("after truncate(151): %d steps, step 150 or 151 wrong", h.steps())
 	}
 }
 

@@ -299,7 +299,7 @@ func (h *Host) shutdown() {
 		h.stop()
 	}
 	for s := range h.subs {
-		close(s.c)
+		s.sink.Closed()
 	}
 	h.subs = nil
 	close(h.done)
@@ -372,10 +372,19 @@ func (h *Host) SubscribePatches(ctx context.Context, seat engine.Seat, version i
 	return h.subscribe(ctx, seat, version, true)
 }
 
+// SubscribeSink is SubscribePatches (patches true) or Subscribe with the
+// frames delivered to sink instead of a channel.
+func (h *Host) SubscribeSink(ctx context.Context, seat engine.Seat, version int, patches bool, sink Sink) (*Subscription, error) {
+	return h.subscribeTo(ctx, &Subscription{sink: sink, seat: seat, host: h, viewVer: -1, patches: patches}, version)
+}
+
 func (h *Host) subscribe(ctx context.Context, seat engine.Seat, version int, patches bool) (*Subscription, error) {
 	c := make(chan Frame, h.cfg.SubBuffer)
-	s := &Subscription{C: c, c: c, seat: seat, host: h, viewVer: -1, patches: patches}
-	r := h.send(ctx, input{kind: inSubscribe, seat: seat, version: version, sub: s})
+	return h.subscribeTo(ctx, &Subscription{C: c, sink: chanSink(c), seat: seat, host: h, viewVer: -1, patches: patches, keeps: true}, version)
+}
+
+func (h *Host) subscribeTo(ctx context.Context, s *Subscription, version int) (*Subscription, error) {
+	r := h.send(ctx, input{kind: inSubscribe, seat: s.seat, version: version, sub: s})
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -411,7 +420,7 @@ func (h *Host) handle(ctx context.Context, in input) {
 		}
 		f := h.frame(in.seat, in.version, nil)
 		if in.kind == inSubscribe {
-			in.sub.c <- f // fresh channel with room
+			in.sub.sink.Frame(f) // a fresh channel has room; a Sink takes it
 			in.sub.viewVer = f.Version
 			h.subs[in.sub] = struct{}{}
 		}
@@ -419,7 +428,7 @@ func (h *Host) handle(ctx context.Context, in input) {
 	case inUnsubscribe:
 		if _, ok := h.subs[in.sub]; ok {
 			delete(h.subs, in.sub)
-			close(in.sub.c)
+			in.sub.sink.Closed()
 		}
 	}
 }

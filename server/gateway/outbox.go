@@ -1,0 +1,199 @@
+package gateway
+
+import (
+	"context"
+	"runtime"
+
+	"github.com/coder/websocket"
+)
+
+// A connection's outgoing messages wait in a queue that a writer
+// goroutine drains. The writer runs only while there is something to
+// write: a connection of a live match gets a frame or two a second, and
+// an idle goroutine per connection, with a channel buffer of outQueue
+// messages, was the largest share of what each garbage collection scans
+// (docs/performance.md, "Server load", round 4).
+
+// outbox is a connection's queue; its fields are guarded by conn.outMu.
+type outbox struct {
+	q       []outMsg
+	spare   []outMsg      // the last batch's slice, reused for the next queue
+	writing bool          // a writer goroutine runs
+	closing bool          // close asked for: the writer ends with the close frame
+	dead    bool          // the writer has ended: nothing more is written
+	room    chan struct{} // closed once the queue has room; nil if nobody waits
+	max     int           // messages it holds (outQueue; tests set less)
+}
+
+// push queues m without blocking: false when the queue is full (unless
+// force) or the connection is gone, m's buffer then recycled.
+func (c *conn) push(m outMsg, force bool) bool {
+	c.outMu.Lock()
+	ob := &c.ob
+	if ob.dead || !force && len(ob.q) >= ob.max {
+		c.outMu.Unlock()
+		c.recycle(m)
+		return false
+	}
+	ob.q = append(ob.q, m)
+	c.wakeWriter()
+	c.outMu.Unlock()
+	return true
+}
+
+// wakeWriter starts the writer if none runs; outMu held.
+func (c *conn) wakeWriter() {
+	if !c.ob.writing {
+		c.ob.writing = true
+		go c.writeLoop()
+	}
+}
+
+// offer queues a message without blocking; false if the queue is full.
+func (c *conn) offer(b []byte) bool {
+	select {
+	case <-c.closing:
+		return true // going away anyway
+	default:
+	}
+	return c.push(outMsg{b: b}, false)
+}
+
+// send queues a message, waiting while the queue is full, until ctx ends
+// or the connection closes; false if it was not queued.
+func (c *conn) send(ctx context.Context, b []byte) bool {
+	m := outMsg{b: b}
+	return c.whenRoom(ctx, func() bool { return len(c.ob.q) < c.ob.max }, &m)
+}
+
+// waitRoom waits until the queue is at most half full, the connection
+// closes or ctx ends; false in the last two cases.
+func (c *conn) waitRoom(ctx context.Context) bool {
+	return c.whenRoom(ctx, func() bool { return len(c.ob.q) <= c.ob.max/2 }, nil)
+}
+
+// whenRoom waits until room (called with outMu held) holds, then queues
+// m if not nil; false if the connection is gone or closes, or ctx ends,
+// first.
+func (c *conn) whenRoom(ctx context.Context, room func() bool, m *outMsg) bool {
+	for {
+		c.outMu.Lock()
+		if c.ob.dead {
+			c.outMu.Unlock()
+			return false
+		}
+		if room() {
+			if m != nil {
+				c.ob.q = append(c.ob.q, *m)
+				c.wakeWriter()
+			}
+			c.outMu.Unlock()
+			return true
+		}
+		wait := c.roomLocked()
+		c.outMu.Unlock()
+		select {
+		case <-wait:
+		case <-c.closing:
+			return false
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// roomLocked returns the channel closed when the writer next empties the
+// queue; outMu held.
+func (c *conn) roomLocked() chan struct{} {
+	if c.ob.room == nil {
+		c.ob.room = make(chan struct{})
+	}
+	return c.ob.room
+}
+
+// recycle returns a pooled message's buffer.
+func (c *conn) recycle(m outMsg) {
+	if m.pooled {
+		c.s.frames.put(m.b)
+	}
+}
+
+// writeLoop writes what is queued, in batches, and returns when the
+// queue is empty; once close is asked for, it flushes the queue and
+// sends the close frame.
+func (c *conn) writeLoop() {
+	yielded := false
+	for {
+		c.outMu.Lock()
+		ob := &c.ob
+		if len(ob.q) == 1 && !yielded && c.raw != nil {
+			// An answer's acknowledgement is queued a moment before the
+			// frame of its step, by another goroutine: let the goroutines
+			// that are ready run once, so that both leave in one write.
+			yielded = true
+			c.outMu.Unlock()
+			runtime.Gosched()
+			continue
+		}
+		if len(ob.q) == 0 {
+			if ob.closing {
+				ob.dead = true
+				c.outMu.Unlock()
+				// Close waits for the peer's close frame (up to 5 s)
+				// while the read loop ends.
+				_ = c.ws.Close(c.closeCode, c.closeReason)
+				c.cancelCtx()
+				close(c.writerDone)
+				return
+			}
+			ob.writing = false
+			c.outMu.Unlock()
+			return
+		}
+		batch := ob.q
+		ob.q, ob.spare = ob.spare[:0], nil
+		if ob.room != nil {
+			close(ob.room)
+			ob.room = nil
+		}
+		c.outMu.Unlock()
+
+		ok := c.writeBatch(batch)
+		clear(batch) // the buffers are recycled or left to their owners
+		c.outMu.Lock()
+		if cap(batch) <= ob.max {
+			ob.spare = batch[:0]
+		}
+		if !ok {
+			ob.dead = true
+			rest := ob.q
+			ob.q = nil
+			c.outMu.Unlock()
+			for _, m := range rest {
+				c.recycle(m)
+			}
+			c.close(websocket.StatusGoingAway, "write failed")
+			c.ws.CloseNow()
+			c.cancelCtx()
+			close(c.writerDone)
+			return
+		}
+		c.outMu.Unlock()
+		yielded = false
+	}
+}
+
+// close starts closing the connection: the writer flushes what is
+// queued, then sends the close frame. Only the first call counts.
+func (c *conn) close(code websocket.StatusCode, reason string) {
+	c.closeOnce.Do(func() {
+		c.closeCode, c.closeReason = code, reason
+		close(c.closing)
+		c.outMu.Lock()
+		c.ob.closing = true
+		if !c.ob.dead {
+			c.wakeWriter()
+		}
+		c.outMu.Unlock()
+	})
+}

@@ -1,0 +1,108 @@
+package live_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"tabletop/engine"
+	"tabletop/games/realigious"
+	"tabletop/server/live"
+	"tabletop/store"
+	"tabletop/store/memory"
+)
+
+// discardSink is a live.Sink that counts what it is given, as a server's
+// connection would after copying it into its frame.
+type discardSink struct {
+	frames, bytes int
+	next          chan<- live.Frame // gets the frames that pose a decision or end the match
+}
+
+func (s *discardSink) Frame(f live.Frame) bool {
+	s.frames++
+	s.bytes += len(f.View) + len(f.ViewPatch)
+	for _, st := range f.Steps {
+		s.bytes += len(st.Events)
+	}
+	if f.Decision != nil || f.Result != nil && f.Seat == 0 {
+		s.next <- f
+	}
+	return true
+}
+
+func (s *discardSink) Closed() {}
+
+// BenchmarkHostAnswer measures what a live match costs the server per
+// answer, apart from the store's write and the sockets: recording the
+// step's events for every audience, every seat's view and patch, and a
+// frame per subscriber. Four human seats on the default 4-player map,
+// each subscribed with view patches (protocol 2); one op is one answer
+// (the chance steps it leads to included). A match that ends is replaced
+// by the next seed's.
+func BenchmarkHostAnswer(b *testing.B) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st := memory.NewDB().Open()
+	var seats []live.SeatSpec
+	for i := range 4 {
+		a, err := st.CreateGuest(ctx, store.Profile{DisplayName: fmt.Sprint("P", i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		seats = append(seats, live.SeatSpec{Account: a.ID})
+	}
+	cfg := live.Config{Store: st}
+	var (
+		h     *live.Host
+		sinks []*discardSink
+		seed  uint64
+		stop  = func() {}
+		next  = make(chan live.Frame, 8)
+	)
+	start := func() {
+		stop()
+		seed++
+		var err error
+		h, err = live.Create(ctx, cfg, live.MatchSpec{Game: realigious.New(), Seats: seats, Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		hctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { h.Run(hctx); close(done) }()
+		stop = func() { cancel(); <-done }
+		sinks = sinks[:0]
+		for s := range 4 {
+			sink := &discardSink{next: next}
+			if _, err := h.SubscribeSink(ctx, engine.Seat(s), 0, true, sink); err != nil {
+				b.Fatal(err)
+			}
+			sinks = append(sinks, sink)
+		}
+	}
+	start()
+	frames, bytes := 0, 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		f := <-next
+		if f.Decision == nil { // over
+			stop()
+			for _, s := range sinks {
+				frames, bytes = frames+s.frames, bytes+s.bytes
+			}
+			start()
+			continue
+		}
+		if _, err := h.Submit(ctx, f.Seat, f.Version, f.Decision.Default); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	stop()
+	for _, s := range sinks {
+		frames, bytes = frames+s.frames, bytes+s.bytes
+	}
+	b.ReportMetric(float64(bytes)/float64(max(frames, 1)), "B/frame")
+}
