@@ -170,3 +170,16 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// reserve returns b with room for at least n more bytes. It doubles where
+// append grows a large slice by a quarter: a view's buffers grow a little
+// with every tile revealed, and a quarter at a time they were reallocated
+// over and over in every live match (docs/performance.md, "Server load").
+func reserve(b []byte, n int) []byte {
+	if cap(b)-len(b) >= n {
+		return b
+	}
+	nb := make([]byte, len(b), 2*(len(b)+n))
+	copy(nb, b)
+	return nb
+}

@@ -58,7 +58,9 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 	if cap(tr.nextEnds) < n {
 		tr.nextEnds = make([]int32, n)
 	}
-	out, ends := tr.nextJSON[:0], tr.nextEnds[:n]
+	// Room for the tiles as they were and a margin: the JSON grows as the
+	// map is revealed.
+	out, ends := reserve(tr.nextJSON[:0], len(tr.json)+len(tr.json)/8+256), tr.nextEnds[:n]
 	tr.changed = tr.changed[:0]
 	start := int32(0)
 	for t := range n {
@@ -123,7 +125,7 @@ func (tr *viewTracker) AppendSkeleton(buf []byte) []byte {
 	if tr.v == nil {
 		return append(buf, "null"...)
 	}
-	return append(buf, tr.skel...)
+	return append(reserve(buf, len(tr.skel)), tr.skel...)
 }
 
 // ArrayPath implements engine.ViewTracker.
@@ -145,6 +147,7 @@ func (tr *viewTracker) AppendArrayOps(buf []byte, comma bool) ([]byte, bool) {
 		if comma {
 			buf = append(buf, ',')
 		}
+		buf = reserve(buf, len(tr.json)+len(tr.ends)+64)
 		buf = append(buf, `{"op":"replace","path":"/tiles","value":[`...)
 		for t := range tr.ends {
 			if t > 0 {

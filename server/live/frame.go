@@ -254,7 +254,7 @@ func (sv *seatView) wholeView() json.RawMessage {
 	if sv.view == nil && sv.tr != nil {
 		buf := sv.spare
 		if n := sv.tr.ViewSize(); cap(buf) < n {
-			buf = make([]byte, 0, n)
+			buf = make([]byte, 0, n+n/4) // views grow as the map is revealed
 		}
 		sv.view = sv.tr.AppendView(buf[:0])
 		sv.spare = nil
