@@ -130,6 +130,9 @@ func (r *runner) matches(ctx context.Context) (*Result, error) {
 		return nil, ctx.Err()
 	}
 
+	if err := r.warmUp(ctx); err != nil {
+		return nil, err
+	}
 	r.startMeasuring()
 	select {
 	case <-ctx.Done():

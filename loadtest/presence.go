@@ -104,6 +104,10 @@ func (r *runner) presence(ctx context.Context) (*Result, error) {
 		return nil, ctx.Err()
 	}
 
+	if err := r.warmUp(ctx); err != nil {
+		stop()
+		return nil, err
+	}
 	r.startMeasuring()
 	rng := rand.New(rand.NewPCG(1, 2))
 	tick := time.NewTicker(10 * time.Millisecond)

@@ -58,6 +58,11 @@ type Config struct {
 	// the measurement starts then even if not every connection or match
 	// is up.
 	Setup time.Duration
+	// Warmup is how long the load runs after the setup before the
+	// measurement starts (default none): a server that has just started
+	// thousands of matches is still sending their first frames and
+	// collecting the setup's garbage, which is not the steady state.
+	Warmup time.Duration
 	// Every is the interval of the progress lines (default 5 s).
 	Every time.Duration
 	// Dialers is the number of connections opened at once (default 64).
@@ -159,7 +164,8 @@ type Result struct {
 	ConnectFails     int64
 	Drops            int64
 	SetupTime        time.Duration
-	SetupIncomplete  bool // the setup time ran out first
+	Warmup           time.Duration // run unmeasured after the setup
+	SetupIncomplete  bool          // the setup time ran out first
 	SetupConnections int64
 	// ServerCPU is the CPU time the server process used while measuring
 	// (from its /metrics; ServerSampled false if they could not be
@@ -220,6 +226,22 @@ func Run(ctx context.Context, cfg Config, pool *Pool) (*Result, error) {
 
 func (r *runner) setPhase(p string) { r.phase.Store(&p) }
 
+// warmUp lets the load run for cfg.Warmup before the measurement.
+func (r *runner) warmUp(ctx context.Context) error {
+	if r.cfg.Warmup <= 0 {
+		return nil
+	}
+	r.setPhase("warm-up")
+	t := time.NewTimer(r.cfg.Warmup)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
 // startMeasuring empties the histograms and notes the counters: what
 // the setup did is not measured.
 func (r *runner) startMeasuring() {
@@ -277,7 +299,7 @@ func (r *runner) result(setup time.Duration, incomplete bool, setupConns int64) 
 		Errors:         errs,
 		SetupErrors:    r.base.errs,
 		ConnectFails:   r.st.ConnectFails.Load(), Drops: r.st.Drops.Load(),
-		SetupTime: setup, SetupIncomplete: incomplete, SetupConnections: setupConns,
+		SetupTime: setup, Warmup: r.cfg.Warmup, SetupIncomplete: incomplete, SetupConnections: setupConns,
 		ServerSampled: r.srv0.OK && srv.OK, ServerCPU: srv.CPU - r.srv0.CPU,
 		ServerRSS: srv.RSS, ServerGoroutines: srv.Goroutines,
 		GenCPU: cpu, InProcess: r.cfg.InProcess,
@@ -332,7 +354,11 @@ func (res *Result) Report(w io.Writer) {
 	if res.SetupIncomplete {
 		fmt.Fprintf(w, " (setup time ran out after %.0fs: not everything was up)", res.SetupTime.Seconds())
 	} else {
-		fmt.Fprintf(w, " (after %.0fs of setup)", res.SetupTime.Seconds())
+		fmt.Fprintf(w, " (after %.0fs of setup", res.SetupTime.Seconds())
+		if res.Warmup > 0 {
+			fmt.Fprintf(w, " and %.0fs of warm-up", res.Warmup.Seconds())
+		}
+		fmt.Fprint(w, ")")
 	}
 	fmt.Fprintln(w)
 	switch res.Mode {

@@ -69,6 +69,7 @@ func (a *app) loadtest(args []string) error {
 	seed := fs.Uint64("seed", 1, "matches: seed of the random answers")
 	duration := fs.Duration("duration", time.Minute, "how long to measure once set up")
 	setup := fs.Duration("setup", 5*time.Minute, "longest time to connect and start the matches before measuring anyway")
+	warmup := fs.Duration("warmup", 20*time.Second, "how long to run after the setup before measuring (the server's steady state)")
 	every := fs.Duration("every", 5*time.Second, "interval of the progress lines")
 	dialers := fs.Int("dialers", 64, "connections opened at once")
 	matchCfg := fs.String("match-config", "", "-serve: base `JSON` config of every match (size, climate, cycle_limit)")
@@ -85,7 +86,7 @@ func (a *app) loadtest(args []string) error {
 	cfg := loadtest.Config{
 		Mode: *mode, Conns: *conns, Churn: *churn, Offline: *offline, FriendsList: *friendsList,
 		Matches: *matches, Players: *players, Rate: *answerRate, Requeue: *requeue, Seed: *seed,
-		Duration: *duration, Setup: *setup, Every: *every, Dialers: *dialers, Out: a.stdout,
+		Duration: *duration, Setup: *setup, Warmup: *warmup, Every: *every, Dialers: *dialers, Out: a.stdout,
 	}
 	need := *conns
 	switch *mode {

@@ -24,7 +24,7 @@ func TestLoadtestServe(t *testing.T) {
 	}{
 		{"matches", []string{"-mode", "matches", "-matches", "1", "-players", "2", "-friends", "0",
 			"-match-config", `{"size":7,"cycle_limit":3}`},
-			[]string{"serving on http://127.0.0.1:", "answers/s", "== loadtest matches", "answer → frame"},
+			[]string{"serving on http://127.0.0.1:", "answers/s", "== loadtest matches", "of warm-up)", "answer → frame"},
 			map[string]int{"durable answers": 1, "matches": 1}},
 		{"presence", []string{"-mode", "presence", "-conns", "5", "-friends", "2", "-churn", "5", "-offline", "100ms"},
 			[]string{"presence/s", "== loadtest presence", "hello → friend sees online"},
@@ -32,7 +32,7 @@ func TestLoadtestServe(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := append([]string{"loadtest", "-serve", "-duration", "1s", "-every", "500ms", "-setup", "20s"}, tt.args...)
+			args := append([]string{"loadtest", "-serve", "-duration", "1s", "-every", "500ms", "-setup", "20s", "-warmup", "500ms"}, tt.args...)
 			code, stdout, stderr := runCmd(t, "", args...)
 			if code != exitOK {
 				t.Fatalf("tabletop %s = %d; stderr:\n%s\nstdout:\n%s", strings.Join(args, " "), code, stderr, stdout)

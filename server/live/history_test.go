@@ -51,36 +51,52 @@ func TestHistory(t *testing.T) {
 
 // TestHistoryChunks: a long match's events span many chunks, one step's
 // array larger than a chunk among them, and every step still comes back
-// whole from its chunk.
+// whole from its chunk; audiences that share a step's array share its
+// bytes, also after a truncate.
 func TestHistoryChunks(t *testing.T) {
-	h := newHistory(2)
+	h := newHistory(3)
 	ev := func(v, a int) string {
 		pad := (v * 37) % 900
 		if v == 150 {
 			pad = maxChunk + 10 // alone in a chunk of its own
 		}
+		if a == 2 && v%2 == 0 {
+			a = 0 // shared with audience 0 on even steps
+		}
 		return fmt.Sprintf(`[{"v":%d,"a":%d,"p":"%s"}]`, v, a, strings.Repeat("x", pad))
 	}
 	const steps = 400
 	for v := 1; v <= steps; v++ {
-		for a := range 2 {
+		for a := range 3 {
+			if a == 2 && v%2 == 0 {
+				h.share(2, 0)
+				continue
+			}
 			h.add(a, []byte(ev(v, a)))
 		}
 	}
-	if n := len(h.aud[0].chunks); n < 5 {
+	if n := len(h.chunks); n < 5 {
 		t.Fatalf("%d chunks; the test means to span several", n)
 	}
-	for v := 1; v <= steps; v++ {
-		for a := range 2 {
-			if got := h.at(v, a); string(got) != ev(v, a) || cap(got) != len(got) {
-				t.Fatalf("at(%d, %d) = %.40s... (len %d, cap %d), want %.40s... (len %d)", v, a, got, len(got), cap(got), ev(v, a), len(ev(v, a)))
+	check := func(when string, steps int) {
+		t.Helper()
+		for v := 1; v <= steps; v++ {
+			for a := range 3 {
+				if got := h.at(v, a); string(got) != ev(v, a) || cap(got) != len(got) {
+					t.Fatalf("%s: at(%d, %d) = %.40s... (len %d, cap %d), want %.40s... (len %d)", when, v, a, got, len(got), cap(got), ev(v, a), len(ev(v, a)))
+				}
+			}
+			if shared := &h.at(v, 2)[0] == &h.at(v, 0)[0]; shared != (v%2 == 0) {
+				t.Fatalf("%s: step %d: audiences 0 and 2 share bytes: %v", when, v, shared)
 			}
 		}
 	}
+	check("recorded", steps)
 	h.truncate(151)
-	if h.steps() != 151 || string(h.at(150, 1)) != ev(150, 1) || string(h.last(0)) != ev(151, 0) {
-		t.Errorf("after truncate(151): %d steps, step 150 or 151 wrong", h.steps())
+	if h.steps() != 151 {
+		t.Fatalf("after truncate(151): %d steps", h.steps())
 	}
+	check("truncated", 151)
 }
 
 // TestRecordRedactsPerAudience: record encodes each audience's own

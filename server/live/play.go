@@ -232,7 +232,7 @@ func (h *Host) setTimer(d time.Duration) {
 // record keeps the redacted events of the step just applied, one JSON
 // array per audience (the seats, then the spectator). Most events are
 // public, so audiences often see the same redaction: its bytes are then
-// encoded once and copied. The arrays are encoded into one reused buffer.
+// encoded and kept once. The arrays are encoded into one reused buffer.
 func (h *Host) record(events []engine.Event) {
 	if h.evenc == nil {
 		h.evenc = json.NewEncoder(&h.evbuf) // the bytes of json.Marshal, and a newline
@@ -240,7 +240,7 @@ func (h *Host) record(events []engine.Event) {
 	for a := range h.n + 1 {
 		seat := h.audienceSeat(a)
 		if b := h.sameRedaction(events, a); b >= 0 {
-			h.hist.add(a, h.hist.last(b))
+			h.hist.share(a, b)
 			continue
 		}
 		h.evbuf.Reset()
