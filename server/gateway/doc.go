@@ -43,15 +43,18 @@
 // # One connection
 //
 // One goroutine reads and handles a connection's messages in order, so
-// replies keep the order of requests; one writes everything queued; one
-// pings; each watched match has a forwarder copying the host's frames.
+// replies keep the order of requests; a writer goroutine runs while the
+// connection's queue holds something, and a timer pings. A watched
+// match's frames are encoded and queued by the match's own goroutine
+// (the watch is its live.Sink), so an idle connection costs one goroutine.
 // [Decode] checks every message against its type's fields before anything
 // runs: a refused message changes nothing. Messages are limited in size
 // ([MaxMessage]) and rate (per connection and per account, token buckets);
 // pushes that find a connection's queue full close it (the client
-// reconnects and resumes), while frames wait, and if the host drops a slow
-// subscriber the forwarder resubscribes from the last version it sent, so
-// a client never misses a step.
+// reconnects and resumes), while a frame that finds it full makes the host
+// drop the watch's subscription, and the watch subscribes again from the
+// last version it queued once the queue has room, so a client never misses
+// a step.
 //
 // # Matches
 //

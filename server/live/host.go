@@ -318,11 +318,24 @@ func (h *Host) send(ctx context.Context, in input) result {
 	default:
 		return result{err: &Error{Code: CodeOverloaded, Msg: "input queue full"}}
 	}
+	return h.await(ctx, in.reply)
+}
+
+// await waits for a request's result. A host replies before it stops, so
+// a reply that is there wins over the host having stopped: the answer
+// that ends a match is acknowledged, not refused as closed (with both
+// ready, a plain select picks either).
+func (h *Host) await(ctx context.Context, reply <-chan result) result {
 	select {
-	case r := <-in.reply:
+	case r := <-reply:
 		return r
 	case <-h.done:
-		return result{err: &Error{Code: CodeClosed}}
+		select {
+		case r := <-reply:
+			return r
+		default:
+			return result{err: &Error{Code: CodeClosed}}
+		}
 	case <-ctx.Done():
 		return result{err: ctx.Err()}
 	}
