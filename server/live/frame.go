@@ -63,10 +63,11 @@ type Subscription struct {
 	// patches: the subscriber takes ViewPatch alone when a frame has one
 	// (View is then nil).
 	patches bool
-	// keeps: the subscriber may hold a frame's bytes after taking it (a
-	// channel's reader); a Sink copies them before Frame returns.
-	keeps bool
 }
+
+// keeps says whether the subscriber may hold a frame's bytes after taking
+// it: a channel's reader may, a Sink copies them before Frame returns.
+func (s *Subscription) keeps() bool { return s.C != nil }
 
 // A Sink takes a subscription's frames on the host's goroutine, for a
 // subscriber that would otherwise need a goroutine of its own to drain a
@@ -279,12 +280,12 @@ func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 			f.ViewPatch = json.RawMessage(emptyPatch)
 		case sv.prev:
 			f.ViewPatch = sv.patch
-			sv.patchShared = sv.patchShared || sub.keeps
+			sv.patchShared = sv.patchShared || sub.keeps()
 		}
 	}
 	if f.ViewPatch == nil || sub == nil || !sub.patches {
 		f.View = sv.wholeView()
-		sv.shared = sv.shared || sub == nil || sub.keeps
+		sv.shared = sv.shared || sub == nil || sub.keeps()
 	}
 	if st.Terminal() {
 		r := st.Result()

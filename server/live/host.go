@@ -393,7 +393,7 @@ func (h *Host) SubscribeSink(ctx context.Context, seat engine.Seat, version int,
 
 func (h *Host) subscribe(ctx context.Context, seat engine.Seat, version int, patches bool) (*Subscription, error) {
 	c := make(chan Frame, h.cfg.SubBuffer)
-	return h.subscribeTo(ctx, &Subscription{C: c, sink: chanSink(c), seat: seat, host: h, viewVer: -1, patches: patches, keeps: true}, version)
+	return h.subscribeTo(ctx, &Subscription{C: c, sink: chanSink(c), seat: seat, host: h, viewVer: -1, patches: patches}, version)
 }
 
 func (h *Host) subscribeTo(ctx context.Context, s *Subscription, version int) (*Subscription, error) {
