@@ -91,6 +91,8 @@ func Open(ctx context.Context, opts Options) (store.Store, error) {
 		},
 		IsUnique:     isCode("23505"),
 		IsForeignKey: isCode("23503"),
+		// One statement per answer was two round trips per answer.
+		BatchAppends: true,
 		Close: func() error {
 			pool.Close()
 			return nil

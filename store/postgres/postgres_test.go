@@ -58,3 +58,31 @@ func TestStore(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkAppendMatches: as the SQLite store's benchmark of the same
+// name, many matches with one answer at a time each, from 64 goroutines.
+//
+//	TABLETOP_TEST_POSTGRES=postgres://… go test ./store/postgres -run '^$' -bench AppendMatches
+func BenchmarkAppendMatches(b *testing.B) {
+	url := os.Getenv(envURL)
+	if url == "" {
+		b.Skipf("%s is not set", envURL)
+	}
+	ctx := context.Background()
+	var rb [6]byte
+	rand.Read(rb[:])
+	schema := "bench_" + hex.EncodeToString(rb[:])
+	defer func() {
+		conn, err := pgx.Connect(ctx, url)
+		if err == nil {
+			conn.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{schema}.Sanitize()+" CASCADE")
+			conn.Close(ctx)
+		}
+	}()
+	s, err := postgres.Open(ctx, postgres.Options{URL: url, Schema: schema, MaxConns: 4})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	storetest.AppendMatches(b, s, 500, 64)
+}

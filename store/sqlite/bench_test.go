@@ -11,6 +11,7 @@ import (
 	"tabletop/engine"
 	"tabletop/store"
 	"tabletop/store/sqlite"
+	"tabletop/store/storetest"
 )
 
 // BenchmarkAppend measures durable appends: each op is one answer, appended
@@ -72,4 +73,30 @@ func benchAppend(b *testing.B, opts sqlite.Options, writers int) {
 	after := stats.WriterStats()
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "appends/s")
 	b.ReportMetric(float64(after.Writes-before.Writes)/float64(max(after.Batches-before.Batches, 1)), "writes/commit")
+}
+
+// BenchmarkAppendMatches is the server's load on the writer: many live
+// matches, one answer at a time each, from W goroutines that take turns
+// over the matches (a server's match goroutines, W of them with an answer
+// under way at once), so that a group commit holds about W answers of as
+// many matches. Besides ns/op it reports the process's CPU time per answer
+// (user+system, from rusage), which is what the writer costs the server's
+// one core.
+//
+//	go test ./store/sqlite -run '^$' -bench AppendMatches -count 6
+func BenchmarkAppendMatches(b *testing.B) {
+	for _, writers := range []int{32, 2000} {
+		b.Run(fmt.Sprintf("matches=2000/writers=%d", writers), func(b *testing.B) {
+			benchAppendMatches(b, 2000, writers)
+		})
+	}
+}
+
+func benchAppendMatches(b *testing.B, matches, writers int) {
+	s, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"), sqlite.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	storetest.AppendMatches(b, s, matches, writers)
 }

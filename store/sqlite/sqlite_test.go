@@ -11,13 +11,21 @@ import (
 )
 
 func TestStore(t *testing.T) {
-	for _, sync := range []sqlite.Sync{sqlite.SyncNormal, sqlite.SyncFull} {
-		t.Run(sync.String(), func(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		opts sqlite.Options
+	}{
+		{"NORMAL", sqlite.Options{Synchronous: sqlite.SyncNormal}},
+		{"FULL", sqlite.Options{Synchronous: sqlite.SyncFull}},
+		// The batched appends PostgreSQL uses, checked here too.
+		{"BatchAppends", sqlite.Options{BatchAppends: true}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			storetest.Run(t, func(t *testing.T) func() (store.Store, error) {
 				path := filepath.Join(t.TempDir(), "tabletop.db")
 				return func() (store.Store, error) {
-					return sqlite.Open(context.Background(), path, sqlite.Options{Synchronous: sync})
+					return sqlite.Open(context.Background(), path, tt.opts)
 				}
 			})
 		})

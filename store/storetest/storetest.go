@@ -49,6 +49,7 @@ func Run(t *testing.T, newDB NewDB) {
 		{"LastTraitSlot", testLastTraitSlot},
 		{"CreateMatch", testCreateMatch},
 		{"AppendAnswers", testAppendAnswers},
+		{"AppendBatch", testAppendBatch},
 		{"AnswersSince", testAnswersSince},
 		{"Deadline", testDeadline},
 		{"SeatControl", testSeatControl},

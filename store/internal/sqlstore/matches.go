@@ -93,8 +93,8 @@ const (
 )
 
 // HotStatements lists the statements the writer runs for every answer
-// (AppendAnswers inside its savepoint), which a backend may prepare once
-// rather than parse in every transaction.
+// (AppendAnswers inside its savepoint) unless it batches appends, which
+// a backend may prepare once rather than parse in every transaction.
 func HotStatements() []string {
 	return []string{sqlSavepoint, sqlRelease, sqlAdvanceMatch, sqlInsertAnswer}
 }
@@ -105,35 +105,47 @@ func (s *Store) AppendAnswers(ctx context.Context, id store.MatchID, answers []s
 	if err != nil {
 		return err
 	}
-	last := first + len(answers) - 1
-	return s.write(ctx, func(ctx context.Context, tx Tx) error {
-		if gap == 0 {
-			n, err := tx.Exec(ctx, sqlAdvanceMatch,
-				last, ms(deadline), int64(id), first-1)
-			if err != nil {
-				return fmt.Errorf("store: append to match %d: %w", id, err)
-			}
-			if n == 1 {
-				for _, a := range answers {
-					if _, err := tx.Exec(ctx, sqlInsertAnswer,
-						int64(id), a.Version, int(a.Seat), a.Text, a.Hash); err != nil {
-						return fmt.Errorf("store: append to match %d: version %d: %w", id, a.Version, err)
-					}
+	a := &appendOp{id: id, first: first, gap: gap, deadline: ms(deadline), answers: answers}
+	return s.w.doAppend(ctx, a)
+}
+
+// run is the append on its own: the writer runs it so when it is alone in
+// its transaction or in a savepoint.
+func (a *appendOp) run(ctx context.Context, tx Tx) error {
+	if a.gap == 0 {
+		n, err := tx.Exec(ctx, sqlAdvanceMatch,
+			a.first+len(a.answers)-1, a.deadline, int64(a.id), a.first-1)
+		if err != nil {
+			return fmt.Errorf("store: append to match %d: %w", a.id, err)
+		}
+		if n == 1 {
+			for _, ans := range a.answers {
+				if _, err := tx.Exec(ctx, sqlInsertAnswer,
+					int64(a.id), ans.Version, int(ans.Seat), ans.Text, ans.Hash); err != nil {
+					return fmt.Errorf("store: append to match %d: version %d: %w", a.id, ans.Version, err)
 				}
-				return nil
 			}
+			return nil
 		}
-		version, finished, err := matchState(ctx, tx, id)
-		switch {
-		case err != nil:
-			return err
-		case finished:
-			return fmt.Errorf("store: append to match %d: %w", id, store.ErrFinished)
-		case version == first-1 && gap != 0:
-			return &store.VersionError{Match: id, Have: version, Got: gap}
-		}
-		return &store.VersionError{Match: id, Have: version, Got: first}
-	})
+	}
+	return a.failed(ctx, tx)
+}
+
+// failed returns the error of the append, which wrote nothing: it is
+// gapped, or its match was not at the version it follows.
+func (a *appendOp) failed(ctx context.Context, tx Tx) error {
+	version, finished, err := matchState(ctx, tx, a.id)
+	switch {
+	case err != nil:
+		return err
+	case finished:
+		return fmt.Errorf("store: append to match %d: %w", a.id, store.ErrFinished)
+	case version == a.first-1 && a.gap != 0:
+		return &store.VersionError{Match: a.id, Have: version, Got: a.gap}
+	case version == a.first-1:
+		return fmt.Errorf("store: append to match %d: at version %d, yet not advanced", a.id, version)
+	}
+	return &store.VersionError{Match: a.id, Have: version, Got: a.first}
 }
 
 // AnswersSince implements store.Store.

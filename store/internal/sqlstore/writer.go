@@ -28,6 +28,7 @@ const (
 type op struct {
 	ctx  context.Context
 	fn   func(ctx context.Context, tx Tx) error
+	app  *appendOp  // an AppendAnswers, which fn runs alone; nil for others
 	done chan error // buffered: the writer never blocks on it
 }
 
@@ -41,10 +42,20 @@ type writer struct {
 	stopped chan struct{}
 
 	batches, writes atomic.Int64
+
+	// Only the loop goroutine uses these; sql is nil unless appends
+	// are batched.
+	sql  *batchSQL
+	seen map[store.MatchID]bool // the matches of the run of appends
+	args []any
 }
 
-func newWriter(begin func(ctx context.Context) (Tx, error)) *writer {
+// newWriter starts a writer; batch: see Backend.BatchAppends.
+func newWriter(begin func(ctx context.Context) (Tx, error), batch bool) *writer {
 	w := &writer{begin: begin, ops: make(chan *op, queueLen), stopped: make(chan struct{})}
+	if batch {
+		w.sql, w.seen = newBatchSQL(), map[store.MatchID]bool{}
+	}
 	go w.loop()
 	return w
 }
@@ -52,10 +63,19 @@ func newWriter(begin func(ctx context.Context) (Tx, error)) *writer {
 // do queues fn and waits until its transaction has committed (nil) or fn
 // or the transaction failed.
 func (w *writer) do(ctx context.Context, fn func(ctx context.Context, tx Tx) error) error {
+	return w.submit(ctx, &op{ctx: ctx, fn: fn})
+}
+
+// doAppend is do for an append, which the writer may batch with others.
+func (w *writer) doAppend(ctx context.Context, a *appendOp) error {
+	return w.submit(ctx, &op{ctx: ctx, fn: a.run, app: a})
+}
+
+func (w *writer) submit(ctx context.Context, o *op) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	o := &op{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	o.done = make(chan error, 1)
 	w.mu.RLock()
 	if w.closed {
 		w.mu.RUnlock()
@@ -158,7 +178,7 @@ func (w *writer) run(batch []*op) {
 			live[0].done <- errs[0]
 			return
 		}
-	} else if !runAll(ctx, tx, live) {
+	} else if !w.runAll(ctx, tx, live, errs) {
 		// A write failed, which is rare (a stale version, a constraint):
 		// the batch starts over with each write in a savepoint of its
 		// own, so that the failure is that write's alone. Savepoints for
@@ -169,6 +189,7 @@ func (w *writer) run(batch []*op) {
 			fail(fmt.Errorf("store: begin write: %w", err))
 			return
 		}
+		clear(errs)
 		for i, o := range live {
 			if err := savepoint(ctx, tx, o, &errs[i]); err != nil {
 				_ = tx.Rollback(ctx)
@@ -188,14 +209,49 @@ func (w *writer) run(batch []*op) {
 }
 
 // runAll runs the writes of a batch one after another; false when one
-// fails (the transaction must then be rolled back).
-func runAll(ctx context.Context, tx Tx, ops []*op) bool {
-	for _, o := range ops {
-		if o.fn(ctx, tx) != nil {
+// fails (the transaction must then be rolled back). If appends are
+// batched, each run of appends to distinct matches is run as a few
+// statements (appends.go): an append that fails there wrote nothing, so
+// its error goes to errs and the others go on.
+func (w *writer) runAll(ctx context.Context, tx Tx, ops []*op, errs []error) bool {
+	if w.sql == nil {
+		for _, o := range ops {
+			if o.fn(ctx, tx) != nil {
+				return false
+			}
+		}
+		return true
+	}
+	clear(w.seen)
+	start := 0 // ops[start:i] are a run of appends
+	appends := func(end int) bool {
+		if start == end {
+			return true
+		}
+		var err error
+		w.args, err = w.sql.appendRun(ctx, tx, ops[start:end], errs[start:end], w.args)
+		clear(w.args[:cap(w.args)]) // keep no answers alive
+		clear(w.seen)
+		start = end
+		return err == nil
+	}
+	for i, o := range ops {
+		if o.app != nil {
+			if w.seen[o.app.id] || i-start == maxAdvanceRows {
+				// A second append to a match follows the first's outcome.
+				if !appends(i) {
+					return false
+				}
+			}
+			w.seen[o.app.id] = true
+			continue
+		}
+		if !appends(i) || o.fn(ctx, tx) != nil {
 			return false
 		}
+		start = i + 1
 	}
-	return true
+	return appends(len(ops))
 }
 
 // savepoint runs one write of a batch in a savepoint, rolling it back if

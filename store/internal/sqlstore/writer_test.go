@@ -51,7 +51,7 @@ func newFakeWriter(failCommit bool) (*writer, func() []string) {
 		tx := fakeTx{log: &log, mu: &mu, failCommit: failCommit}
 		tx.record("BEGIN")
 		return tx, nil
-	})
+	}, false)
 	return w, func() []string {
 		mu.Lock()
 		defer mu.Unlock()
