@@ -1,7 +1,10 @@
 package realigious
 
 import (
+	"bytes"
 	"fmt"
+	mathbits "math/bits"
+	"slices"
 
 	"tabletop/engine"
 )
@@ -10,32 +13,74 @@ import (
 // array kept apart. A live match needs every audience's view after every
 // step, and from one step to the next only a few tiles, most of a view's
 // bytes, change. The tracker keeps each tile's facts and JSON from the
-// view before: a tile's JSON is a function of its facts, which are plain
-// values, so an unchanged tile costs a memory compare and a copy, and the
-// tiles that did change are exactly the patch's tile operations. The rest
-// of the view is rebuilt every time, in a reused viewBlock, so that an
-// update costs no allocation once warm.
+// view before, and a copy of what they were computed from: the tiles, the
+// audience's known owners and revealed tiles, the pieces, the blocked
+// tiles and the audience's vision key and disks (view_tracker_key.go).
+// When the key is the same, only the tiles whose inputs changed are
+// recomputed, so that a step costs in proportion to what it changed. A
+// tile's JSON is a function of its facts, so the tiles whose facts changed
+// are exactly the patch's tile operations, and only their JSON is
+// rewritten: each tile has a slot of its own in one buffer, with room to
+// grow a little, and a tile that outgrows it moves to the buffer's end.
+// The rest of the view is rebuilt every time, in a reused viewBlock, so
+// that an update costs no allocation once warm.
 //
-// view_tracker_test.go checks along random playouts that AppendView gives
-// (*State).AppendView's bytes and that skeleton and tile operations
-// rebuild every view from the one before.
+// view_tracker_test.go and view_tracker_fast_test.go check along random
+// playouts, and after random changes to every input of tileFacts, that
+// AppendView gives (*State).AppendView's bytes, that the facts and changed
+// tiles are what computing every tile gives, and that skeleton and tile
+// operations rebuild every view from the one before.
 type viewTracker struct {
 	blk   viewBlock
 	v     *View       // the view of the last Update, without tiles; in blk
 	seat  engine.Seat // its seat
 	facts []tileFacts // its tiles' facts
-	json  []byte      // its tiles' JSON, one after another
-	ends  []int32     // ends[t]: where tile t's JSON ends in json
-	// next* are the buffers the next Update's tiles are written to; they
-	// swap with the above.
+	// Tile t's JSON is json[starts[t]:ends[t]], in a slot that ends at
+	// slots[t]. total is the tiles' length, waste the bytes of json in no
+	// slot (left by tiles that moved). nextJSON is the buffer the slots are
+	// laid out again in; it swaps with json.
+	json     []byte
+	starts   []int32
+	ends     []int32
+	slots    []int32
+	total    int
+	waste    int
 	nextJSON []byte
-	nextEnds []int32
 	changed  []int32 // the tiles whose facts the last Update changed
 	skel     []byte  // the last view's skeleton ("tiles":[])
 	head     int     // where its "[]" starts
 	tracked  bool    // an Update has been made
 	diffOK   bool    // changed compares the last Update with the one before
+
+	// The inputs of the facts as of the last Update.
+	key      []byte // the vision key
+	nextKey  []byte // the buffer the next key is built in
+	disks    [2]visionDisk
+	tiles    []Tile   // the state's tiles
+	known    []int8   // the audience's row of known owners
+	revealed []uint64 // its row of revealed tiles
+	pieces   []int16  // every player's piece
+	blocked  []int16  // the blocked tiles
+
+	dirty tileSet // scratch: the tiles to recompute
+	// For the tests: how the last Update went, and how many times the
+	// slots were laid out again.
+	pass   trPass
+	layout int
 }
+
+// trPass is how an Update recomputed the tiles.
+type trPass uint8
+
+const (
+	passNew  trPass = iota // another audience or map: every tile, nothing to compare
+	passFull               // the vision key changed: every tile, compared
+	passFast               // only the tiles whose inputs changed
+)
+
+// slotRoom is the room a tile's slot leaves to grow in place: enough for
+// the usual changes (a bool, an owner, a digit of an allotment).
+const slotRoom = 4
 
 // NewViewTracker returns a tracker of this game's views
 // (engine.ViewTrackerMaker).
@@ -50,33 +95,38 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 	v, seat, row := s.buildViewIn(&tr.blk, seat, false)
 	n := len(s.tiles)
 	tr.diffOK = tr.tracked && tr.seat == seat && len(tr.facts) == n
-	if !tr.diffOK {
-		// Another audience or another map: nothing to compare with.
-		tr.facts, tr.ends = make([]tileFacts, n), make([]int32, n)
-		tr.json = tr.json[:0]
-	}
-	if cap(tr.nextEnds) < n {
-		tr.nextEnds = make([]int32, n)
-	}
-	// Room for the tiles as they were and a margin: the JSON grows as the
-	// map is revealed.
-	out, ends := reserve(tr.nextJSON[:0], len(tr.json)+len(tr.json)/8+256), tr.nextEnds[:n]
+	key, disks := s.appendVisionKey(tr.nextKey[:0], seat, row)
+	same := tr.diffOK && bytes.Equal(key, tr.key)
+	tr.key, tr.nextKey = key, tr.key
 	tr.changed = tr.changed[:0]
-	start := int32(0)
-	for t := range n {
-		f := s.tileFacts(seat, row, t)
-		if tr.diffOK && f == tr.facts[t] {
-			out = append(out, tr.json[start:tr.ends[t]]...)
-		} else {
-			tr.facts[t] = f
-			out = f.appendJSON(out)
+	switch {
+	case !tr.diffOK:
+		tr.pass = passNew
+		tr.facts = resize(tr.facts, n)
+		for t := range n {
+			tr.facts[t] = s.tileFacts(seat, row, t)
 			tr.changed = append(tr.changed, int32(t))
 		}
-		start = tr.ends[t]
-		ends[t] = int32(len(out))
+		tr.starts, tr.ends, tr.slots = resize(tr.starts, n), resize(tr.ends, n), resize(tr.slots, n)
+		tr.lay(true)
+		tr.snapshot(s, row, disks)
+	case !same:
+		tr.pass = passFull
+		for t := range n {
+			tr.recompute(s, seat, row, t)
+		}
+		tr.rewrite()
+		tr.snapshot(s, row, disks)
+	default:
+		tr.pass = passFast
+		tr.markDirty(s, row, disks)
+		for w, bits := range tr.dirty {
+			for ; bits != 0; bits &= bits - 1 {
+				tr.recompute(s, seat, row, w*64+mathbits.TrailingZeros64(bits))
+			}
+		}
+		tr.rewrite()
 	}
-	tr.nextJSON, tr.nextEnds = tr.json, tr.ends
-	tr.json, tr.ends = out, ends
 	tr.v, tr.seat, tr.tracked = v, seat, true
 	tr.skel = v.appendHead(tr.skel[:0])
 	tr.head = len(tr.skel)
@@ -84,14 +134,139 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 	return nil
 }
 
-// tile returns tile t's JSON in the view of the last Update.
-func (tr *viewTracker) tile(t int) []byte {
-	start := int32(0)
-	if t > 0 {
-		start = tr.ends[t-1]
+// resize returns sl with length n, reallocated if it is too short.
+func resize[T any](sl []T, n int) []T {
+	if cap(sl) < n {
+		return make([]T, n)
 	}
-	return tr.json[start:tr.ends[t]]
+	return sl[:n]
 }
+
+// recompute updates tile t's facts, noting it in changed if they changed.
+// Tiles must come in increasing order.
+func (tr *viewTracker) recompute(s *State, seat engine.Seat, row, t int) {
+	if f := s.tileFacts(seat, row, t); f != tr.facts[t] {
+		tr.facts[t] = f
+		tr.changed = append(tr.changed, int32(t))
+	}
+}
+
+// snapshot records the inputs of the facts just computed.
+func (tr *viewTracker) snapshot(s *State, row int, disks [2]visionDisk) {
+	n, w := len(s.tiles), s.words()
+	tr.disks = disks
+	tr.tiles = append(tr.tiles[:0], s.tiles...)
+	tr.known = append(tr.known[:0], s.known[row*n:row*n+n]...)
+	tr.revealed = append(tr.revealed[:0], s.revealed[row*w:row*w+w]...)
+	tr.pieces = tr.pieces[:0]
+	for i := range s.players {
+		tr.pieces = append(tr.pieces, s.players[i].pos)
+	}
+	tr.blocked = append(tr.blocked[:0], s.blocked...)
+}
+
+// markDirty sets dirty to the tiles whose facts may differ from the
+// snapshot's, given an unchanged vision key, and brings the snapshot up to
+// date.
+func (tr *viewTracker) markDirty(s *State, row int, disks [2]visionDisk) {
+	n, w := len(s.tiles), s.words()
+	tr.dirty.reset(n)
+	d := tr.dirty
+	for t := range s.tiles {
+		if s.tiles[t] != tr.tiles[t] {
+			tr.tiles[t] = s.tiles[t]
+			d.add(t)
+		}
+	}
+	for t, k := range s.known[row*n : row*n+n] {
+		if k != tr.known[t] {
+			tr.known[t] = k
+			d.add(t)
+		}
+	}
+	for i, word := range s.revealed[row*w : row*w+w] {
+		for diff := word ^ tr.revealed[i]; diff != 0; diff &= diff - 1 {
+			d.addAround(s.geo, i*64+mathbits.TrailingZeros64(diff))
+		}
+		tr.revealed[i] = word
+	}
+	if disks != tr.disks { // the row's piece or the celebrity moved at night (REL-824, REL-985)
+		for _, k := range [...]visionDisk{tr.disks[0], tr.disks[1], disks[0], disks[1]} {
+			d.addDisk(s.geo, n, k)
+		}
+		tr.disks = disks
+	}
+	// A stealthed piece may hide its tile's owner (REL-870): the tiles with
+	// trees a piece stands on or left. A tile whose trees went is in the
+	// set already.
+	for i := range s.players {
+		for _, p := range [...]int16{tr.pieces[i], s.players[i].pos} {
+			if p >= 0 && int(p) < n && s.tiles[p].Structure == Trees {
+				d.add(int(p))
+			}
+		}
+		tr.pieces[i] = s.players[i].pos
+	}
+	if !slices.Equal(s.blocked, tr.blocked) {
+		for _, b := range tr.blocked {
+			d.add(int(b))
+		}
+		for _, b := range s.blocked {
+			d.add(int(b))
+		}
+		tr.blocked = append(tr.blocked[:0], s.blocked...)
+	}
+}
+
+// lay writes the tiles' JSON one after another, each with room to grow,
+// from their facts when encode, else from their slots.
+func (tr *viewTracker) lay(encode bool) {
+	tr.layout++
+	out := reserve(tr.nextJSON[:0], tr.total+len(tr.facts)*slotRoom+tr.total/8+256)
+	tr.total, tr.waste = 0, 0
+	for t := range tr.facts {
+		start := int32(len(out))
+		if encode {
+			out = tr.facts[t].appendJSON(out)
+		} else {
+			out = append(out, tr.tile(t)...)
+		}
+		tr.starts[t], tr.ends[t] = start, int32(len(out))
+		tr.total += len(out) - int(start)
+		out = append(out, "    "[:slotRoom]...)
+		tr.slots[t] = int32(len(out))
+	}
+	tr.nextJSON, tr.json = tr.json, out
+}
+
+// rewrite writes the changed tiles' JSON: in its slot when it fits, else
+// at the end of the buffer; the slots are laid out again when more than
+// half of it is waste.
+func (tr *viewTracker) rewrite() {
+	for _, t := range tr.changed {
+		start, end, slot := tr.starts[t], tr.ends[t], tr.slots[t]
+		tr.total -= int(end - start)
+		// Written in the slot; if it does not fit, append moves it.
+		b := tr.facts[t].appendJSON(tr.json[start:start:slot])
+		tr.total += len(b)
+		if len(b) <= int(slot-start) {
+			tr.ends[t] = start + int32(len(b))
+			continue
+		}
+		tr.waste += int(slot - start)
+		start = int32(len(tr.json))
+		tr.json = append(tr.json, b...)
+		tr.starts[t], tr.ends[t] = start, int32(len(tr.json))
+		tr.json = append(tr.json, "    "[:slotRoom]...)
+		tr.slots[t] = int32(len(tr.json))
+	}
+	if tr.waste > len(tr.json)/2 {
+		tr.lay(false)
+	}
+}
+
+// tile returns tile t's JSON in the view of the last Update.
+func (tr *viewTracker) tile(t int) []byte { return tr.json[tr.starts[t]:tr.ends[t]] }
 
 // AppendView implements engine.ViewTracker: the skeleton with the tiles
 // put in place of its "[]".
@@ -117,7 +292,7 @@ func (tr *viewTracker) ViewSize() int {
 		return len("null")
 	}
 	commas := max(len(tr.ends)-1, 0)
-	return len(tr.skel) + len(tr.json) + commas
+	return len(tr.skel) + tr.total + commas
 }
 
 // AppendSkeleton implements engine.ViewTracker.
@@ -143,11 +318,11 @@ func (tr *viewTracker) AppendArrayOps(buf []byte, comma bool) ([]byte, bool) {
 	for _, t := range tr.changed {
 		opsLen += len(tr.tile(int(t))) + len(`{"op":"replace","path":"/tiles/000","value":},`)
 	}
-	if opsLen >= len(tr.json)+len(tr.ends)+1 {
+	if opsLen >= tr.total+len(tr.ends)+1 {
 		if comma {
 			buf = append(buf, ',')
 		}
-		buf = reserve(buf, len(tr.json)+len(tr.ends)+64)
+		buf = reserve(buf, tr.total+len(tr.ends)+64)
 		buf = append(buf, `{"op":"replace","path":"/tiles","value":[`...)
 		for t := range tr.ends {
 			if t > 0 {

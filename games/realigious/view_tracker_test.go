@@ -48,7 +48,7 @@ func trSplit(t *testing.T, view []byte) ([]json.RawMessage, string) {
 //     view's tiles, so skeleton patch plus tile operations rebuild the view.
 func TestViewTracker(t *testing.T) {
 	g := New()
-	matches := 9
+	matches := 16
 	if testing.Short() {
 		matches = 3
 	}
