@@ -68,6 +68,21 @@ func midgame(b *testing.B, steps int) *State {
 
 // benchStep applies a random legal answer to st (at a roll, the seeded
 // chance answer) and returns buf for reuse.
+// midgameSteps returns up to n consecutive states of a random playout
+// from midgame(b, 300) (fewer if the match ends), the answers drawn from
+// seed.
+func midgameSteps(b *testing.B, n int, seed uint64) []*State {
+	b.Helper()
+	st := midgame(b, 300)
+	states := []*State{st.clone()}
+	r := rand.NewPCG(seed, seed)
+	var abuf []engine.Answer
+	for cur := st.clone(); len(states) < n && cur.phase != phaseOver; states = append(states, cur.clone()) {
+		abuf = benchStep(b, cur, r, seed, abuf)
+	}
+	return states
+}
+
 func benchStep(b *testing.B, st *State, r *rand.PCG, seed uint64, buf []engine.Answer) []engine.Answer {
 	buf = st.Legal(buf[:0])
 	a := buf[engine.IntN(r, len(buf))]

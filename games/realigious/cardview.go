@@ -68,7 +68,22 @@ func (s *State) effectView(e *effect, full bool) EffectView {
 // (nil for an effect on a player), so that a view can give all its
 // designations one backing array.
 func (s *State) effectViewAt(e *effect, full bool, tile *Coord) EffectView {
-	v := EffectView{Card: e.card, Key: s.effectKey(e), Seat: int(e.seat), From: int(e.src), Ends: clockEnds[e.clock%numClocks], At: int(e.at)}
+	var v EffectView
+	s.fillEffectView(&v, e, full, tile)
+	return v
+}
+
+// fillEffectView sets *v, zero on entry, to effectViewAt's value: in
+// place, since a view's lists of them are built for every seat after
+// every step.
+func (s *State) fillEffectView(v *EffectView, e *effect, full bool, tile *Coord) {
+	sd := s.stateDef(e)
+	v.Card, v.Seat, v.From, v.Ends, v.At = e.card, int(e.seat), int(e.src), clockEnds[e.clock%numClocks], int(e.at)
+	if sd != nil { // as effectKey
+		v.Key = sd.key
+	} else {
+		v.Key = e.card.String()
+	}
 	if v.Ends != "" {
 		v.Until = int(e.until)
 	}
@@ -76,11 +91,9 @@ func (s *State) effectViewAt(e *effect, full bool, tile *Coord) EffectView {
 		*tile = s.coord(int(e.tile))
 		v.Tile = tile
 	}
-	sd := s.stateDef(e)
 	if full || sd == nil || !sd.hidden {
 		v.N, v.V = int(e.n), int(e.v)
 	}
-	return v
 }
 
 // CardDecisionView is the card resolution a seat is asked about, in that
@@ -166,14 +179,21 @@ func (s *State) cardsView(v *View, blk *viewBlock, seat engine.Seat, row int) {
 		}
 		if e.tile >= 0 {
 			if s.memory(row, int(e.tile)) != Unrevealed {
-				v.Designations = append(v.Designations, s.effectViewAt(e, int(e.seat) == row, &tiles[0]))
+				k := len(v.Designations)
+				v.Designations = v.Designations[:k+1] // sized above; scratch zeroed it
+				s.fillEffectView(&v.Designations[k], e, int(e.seat) == row, &tiles[0])
 				tiles = tiles[1:]
 			}
 			continue
 		}
 		if int(e.seat) < len(v.Players) {
 			pv := &v.Players[e.seat]
-			pv.Buffs = append(pv.Buffs, s.effectViewAt(e, int(e.seat) == row, nil))
+			if k := len(pv.Buffs); k < cap(pv.Buffs) {
+				pv.Buffs = pv.Buffs[:k+1] // sized above; scratch zeroed it
+				s.fillEffectView(&pv.Buffs[k], e, int(e.seat) == row, nil)
+			} else { // beyond engine.MaxSeats (never)
+				pv.Buffs = append(pv.Buffs, s.effectViewAt(e, int(e.seat) == row, nil))
+			}
 		}
 	}
 	// One array for the graveyards and the own composition.
@@ -184,7 +204,7 @@ func (s *State) cardsView(v *View, blk *viewBlock, seat engine.Seat, row int) {
 	if own {
 		nCards += len(s.zones[row].comp)
 	}
-	cards := scratch(&blk.cards, nCards) // never nil: an empty graveyard is "[]"
+	cards := scratchFull(&blk.cards, nCards) // never nil: an empty graveyard is "[]"
 	for i := range v.Players {
 		pv := &v.Players[i]
 		z := &s.zones[i]

@@ -40,6 +40,10 @@ type View struct {
 	// CardDecision is the card resolution this seat is asked about, only
 	// in the deciding seat's view.
 	CardDecision *CardDecisionView `json:"card_decision,omitempty"`
+
+	// cache, when set, is the encodings kept by the block the view was
+	// built in (view_cache.go); not part of the view.
+	cache *viewCache
 }
 
 // SquallView is the tropical squall gauge (REL-805).
@@ -180,17 +184,29 @@ type viewBlock struct {
 	hand    []HandCardView
 	relics  []RelicView
 	blocked []Coord
+	// builds counts the views built in the block: from the second one on
+	// (a view tracker's), the view's encoder keeps its parts in cache.
+	builds int
+	cache  *viewCache
 }
 
 // scratch returns n zero elements backed by *p, growing it when it is
 // too small: never nil, so an empty list still encodes as "[]".
 func scratch[T any](p *[]T, n int) []T {
-	if *p == nil || cap(*p) < n {
-		*p = make([]T, n)
-	}
-	sl := (*p)[:n]
+	sl := scratchFull(p, n)
 	clear(sl)
 	return sl
+}
+
+// scratchFull is scratch for a caller that sets all n elements: it
+// leaves them as they were. It grows *p to twice what is needed: the
+// lists grow a little at a time all match long (the graveyards by a card
+// at a time), and a block is reused for every step of a live match.
+func scratchFull[T any](p *[]T, n int) []T {
+	if *p == nil || cap(*p) < n {
+		*p = make([]T, n, 2*n)
+	}
+	return (*p)[:n]
 }
 
 func (s *State) view(seat engine.Seat) *View {
@@ -310,6 +326,12 @@ func (s *State) buildViewIn(blk *viewBlock, seat engine.Seat, withTiles bool) (*
 	if s.phase == phaseOver {
 		blk.result = s.Result()
 		v.Result = &blk.result
+	}
+	if blk.builds++; blk.builds > 1 {
+		if blk.cache == nil {
+			blk.cache = new(viewCache)
+		}
+		v.cache = blk.cache
 	}
 	return v, seat, row
 }

@@ -99,7 +99,11 @@ func (v *View) appendTail(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = v.Players[i].appendJSON(b)
+			if v.cache != nil {
+				b = v.cache.appendPlayer(b, i, &v.Players[i])
+			} else {
+				b = v.Players[i].appendJSON(b)
+			}
 		}
 		b = append(b, ']')
 	}

@@ -1,7 +1,6 @@
 package realigious
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"tabletop/engine"
@@ -13,17 +12,11 @@ import (
 // one step, five Updates. The states are made before the timer; the
 // playout restarts after 128 steps (one jump the trackers see whole).
 func BenchmarkViewTrackerUpdate(b *testing.B) {
-	st := midgame(b, 300)
-	states := []*State{st.clone()}
-	r := rand.NewPCG(5, 5)
-	var abuf []engine.Answer
-	for cur := st.clone(); len(states) < 128 && cur.phase != phaseOver; states = append(states, cur.clone()) {
-		abuf = benchStep(b, cur, r, 5, abuf)
-	}
+	states := midgameSteps(b, 128, 5)
 	audiences := []engine.Seat{0, 1, 2, 3, engine.Spectator}
 	trs := make([]engine.ViewTracker, len(audiences))
 	for i := range trs {
-		trs[i] = st.NewViewTracker()
+		trs[i] = states[0].NewViewTracker()
 	}
 	b.ReportAllocs()
 	b.ResetTimer()

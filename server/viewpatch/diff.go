@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 )
 
@@ -28,9 +29,21 @@ func Diff(dst []byte, a Doc, next []byte) ([]byte, Doc, error) {
 		a:       a.b, old: a.nodes,
 		out: append(dst, '['),
 	}
-	d.path = w.path[:0]
+	// Where the documents agree (what the step did not touch, most of a
+	// view): a[:pre] and b[:pre], and a[sufA:] and b[sufA+shift:].
+	d.pre = commonPrefix(a.b, next)
+	if d.pre == len(a.b) && d.pre == len(next) {
+		// The same document (a third of a live match's skeletons): the
+		// same index. It keeps a's arena; the next Diff writes to the
+		// spare one, as it would have.
+		return append(d.out, ']'), Doc{b: next, root: a.root, nodes: a.nodes, spare: a.spare, work: w}, nil
+	}
+	d.shift = len(next) - len(a.b)
+	d.sufA = len(a.b) - commonSuffix(a.b, next)
+	d.segs = w.segs[:0]
 	i := skipSpace(next, 0)
-	root, err := d.value(&a.root, int(a.root.off), i, 0)
+	root, err := d.value(&a.root, int(a.root.off), i, 0, -1)
+	w.segs = d.segs[:0]
 	if err != nil {
 		return dst, Doc{}, err
 	}
@@ -38,49 +51,109 @@ func Diff(dst []byte, a Doc, next []byte) ([]byte, Doc, error) {
 		return dst, Doc{}, malformed("trailing data", j)
 	}
 	root.off = int32(i)
-	w.path = d.path[:0]
 	return append(d.out, ']'), Doc{b: next, root: root, nodes: d.nodes, spare: a.nodes, work: w}, nil
 }
 
 // differ walks the old document's index and the new document's bytes
 // side by side, building the new index (builder) as it goes.
+//
+// The walk goes down only into values whose bytes changed: in a
+// container, a memory compare finds the next difference and the kids
+// before it are taken from the old index as they are, and the walk leaves
+// as soon as the rest is in the documents' common suffix, a comparison of
+// two offsets. reference_test.go checks that it writes the patch and the
+// index of the plain walk, member by member, that it replaced.
 type differ struct {
 	builder
-	a    []byte // the old document
-	old  []node // its arena
-	out  []byte
-	path []byte // the RFC 6901 pointer of the value being compared
-	ops  int
+	a     []byte // the old document
+	old   []node // its arena
+	out   []byte
+	segs  []seg // the RFC 6901 pointer of the value being compared
+	ops   int
+	pre   int // a[:pre] == b[:pre]
+	sufA  int // a[p:] == b[p+shift:] for every p >= sufA
+	shift int // len(b) - len(a)
 }
+
+// seg is one reference token of the pointer being compared. The pointer
+// is written out only for an operation: most values compared are equal.
+type seg struct {
+	off, n int32 // a key: b[off:off+n] (a[off:off+n] when old); an index: off
+	kind   uint8
+}
+
+const (
+	segKey    uint8 = iota // a key in the new document
+	segOldKey              // a key in the old document (of a removed member)
+	segIndex               // an array index
+	segEnd                 // "-", past an array's end
+)
 
 // kidsOf returns an old container's kids.
 func (d *differ) kidsOf(n *node) []node { return d.old[n.first : n.first+n.n] }
 
-// carry copies an unchanged old value's kids (and theirs) into the new
-// arena and returns the node pointing at them.
+// carry copies an unchanged old container's kids (and theirs) into the
+// new arena and returns the node pointing at them. Leaves (n.n == 0) need
+// no carrying: callers test that first.
 func (d *differ) carry(n node) node {
-	if n.n == 0 {
-		return n
-	}
 	start := len(d.nodes)
 	d.nodes = append(d.nodes, d.kidsOf(&n)...)
+	n.first = int32(start)
 	for i := start; i < start+int(n.n); i++ {
 		if d.nodes[i].n > 0 {
 			k := d.carry(d.nodes[i])
 			d.nodes[i] = k
 		}
 	}
-	n.first = int32(start)
 	return n
 }
 
+// take appends unchanged old kids to kids, their offsets moved by shift
+// (their parent's bytes moved or grew before them).
+func (d *differ) take(kids, olds []node, shift int32, obj bool) []node {
+	start := len(kids)
+	kids = append(kids, olds...)
+	for i := start; i < len(kids); i++ {
+		k := &kids[i]
+		if k.n > 0 {
+			*k = d.carry(*k)
+		}
+		k.off += shift
+		if obj {
+			k.keyOff += shift
+		}
+	}
+	return kids
+}
+
+// unchanged reports whether the old bytes from a[p] on are the new ones
+// from b[q] on, as far as the old document goes: both in the common
+// suffix, in step.
+func (d *differ) unchanged(p, q int) bool { return p >= d.sufA && q == p+d.shift }
+
 // value compares the old value an (starting at a[ai]) with the new value
 // starting at b[bi], writes the operations that turn one into the other,
-// and returns the new value's node (off left 0).
-func (d *differ) value(an *node, ai, bi, depth int) (node, error) {
+// and returns the new value's node (off left 0). known, unless negative,
+// is the length of the common prefix of a[ai:] and b[bi:] as far as
+// their container's old bytes go, which the caller found.
+func (d *differ) value(an *node, ai, bi, depth, known int) (node, error) {
 	l := int(an.len)
-	if bi+l <= len(d.b) && bytes.Equal(d.a[ai:ai+l], d.b[bi:bi+l]) && boundary(d.b, bi+l) {
-		n := d.carry(*an) // same bytes: same index
+	var pre int // the length of the old and new values' common prefix
+	switch {
+	case known >= 0:
+		pre = min(known, l)
+	case d.unchanged(ai, bi):
+		pre = l
+	case ai == bi && ai < d.pre:
+		pre = min(d.pre-ai, l)
+	default:
+		pre = commonPrefix(d.a[ai:ai+l], d.b[bi:])
+	}
+	if pre == l && boundary(d.b, bi+l) {
+		n := *an // same bytes: same index
+		if n.n > 0 {
+			n = d.carry(n)
+		}
 		n.off, n.keyOff, n.keyLen = 0, 0, 0
 		return n, nil
 	}
@@ -89,8 +162,8 @@ func (d *differ) value(an *node, ai, bi, depth int) (node, error) {
 	}
 	if an.indexed && d.b[bi] == an.kind {
 		out, ops := len(d.out), d.ops
-		n, err := d.container(an, ai, bi, depth)
-		if err == nil && depth > 0 && len(d.out)-out > int(n.len)+len(d.path)+32 {
+		n, err := d.container(an, ai, bi, depth, pre)
+		if err == nil && depth > 0 && len(d.out)-out > int(n.len)+32 && len(d.out)-out > int(n.len)+d.pathLen()+32 {
 			// Its operations say more than the value itself (at night
 			// every tile's visibility changes): replace it whole.
 			d.out, d.ops = d.out[:out], ops
@@ -131,11 +204,12 @@ func boundary(b []byte, i int) bool {
 // over are removed, the new ones not found are added.
 //
 // Most of a view does not change between steps, so the walk skips what
-// it can with memory compares: the kids inside the common prefix of the
-// old and new bytes are taken as they are, and after each changed kid,
-// if the rest of the container is unchanged, the remaining kids are
-// taken shifted by the change in length.
-func (d *differ) container(an *node, ai, bi, depth int) (node, error) {
+// it can: the kids inside the common prefix of the old and new bytes (pre
+// long) are taken as they are, and when the rest of the container is
+// unchanged (in the documents' common suffix, or, after a changed kid,
+// equal bytes) the remaining kids are taken shifted by the change in
+// length.
+func (d *differ) container(an *node, ai, bi, depth, pre int) (node, error) {
 	obj := an.kind == '{'
 	closer := closing(an.kind)
 	old := d.a[ai : ai+int(an.len)]
@@ -143,20 +217,29 @@ func (d *differ) container(an *node, ai, bi, depth int) (node, error) {
 	n := node{kind: an.kind, indexed: true}
 	kids := d.scratch[depth][:0]
 	defer func() { d.scratch[depth] = kids[:0] }()
-	mark := len(d.path)
+	mark := len(d.segs)
 	done := func(closed int, cur int) node {
 		n.len = int32(closed - bi)
 		d.finish(len(kids), olds, cur, ai, obj, mark)
-		n.first, n.n = d.store(kids), int32(len(kids))
+		d.store(&n, kids)
+		return n
+	}
+	// rest takes the old kids from cur on, unchanged, the first at b[j]:
+	// their bytes run to the closing bracket, so equal bytes are equal
+	// kids.
+	rest := func(cur, from, j int) node {
+		kids = d.take(kids, olds[cur:], int32(j-bi-from), obj)
+		d.segs = d.segs[:mark]
+		n.len = int32(j + len(old) - from - bi)
+		d.store(&n, kids)
 		return n
 	}
 
-	pre := commonPrefix(old, d.b[bi:])
 	k0 := 0
 	for k0 < len(olds) && int(olds[k0].off+olds[k0].len) < pre {
-		kids = append(kids, d.carry(olds[k0]))
 		k0++
 	}
+	kids = d.take(kids, olds[:k0], 0, obj)
 	cur := k0 // the next old kid to match
 	var j int // where the next new kid starts
 	if k0 > 0 {
@@ -176,17 +259,70 @@ func (d *differ) container(an *node, ai, bi, depth int) (node, error) {
 		}
 	}
 	for {
+		p, eq := 0, -1 // a[p:eq] == b[j:], p where old kid cur starts
+		if cur < len(olds) {
+			from := int(olds[cur].off) // where the old kid cur starts, its key included
+			if obj {
+				from = int(olds[cur].keyOff) - 1
+			}
+			if d.unchanged(ai+from, j) {
+				return rest(cur, from, j), nil
+			}
+			// Take the kids before the next difference as they are, with
+			// a memory compare rather than a walk: if old kid k's bytes
+			// and the one after them are new ones, so is kid k.
+			p = ai + from
+			eq = p + commonPrefix(old[from:], d.b[j:])
+			shift := int32(j - p + ai - bi) // of the kids' offsets
+			k := cur
+			for k < len(olds) && ai+int(olds[k].off+olds[k].len) < eq {
+				k++
+			}
+			if k > cur {
+				kids = d.take(kids, olds[cur:k], shift, obj)
+				last := &olds[k-1]
+				cur = k
+				next, closed, err := afterValue(d.b, j-p+ai+int(last.off+last.len), closer)
+				if err != nil {
+					return node{}, err
+				}
+				if closed >= 0 {
+					return done(closed, cur), nil
+				}
+				j = next
+				continue
+			}
+		}
 		ks := j
 		var key []byte
 		v := j
-		var err error
+		m := -1 // the old kid with key, when known
 		if obj {
-			if key, v, err = member(d.b, j); err != nil {
-				return node{}, err
+			// The key is most likely the old kid cur's: compare the bytes
+			// rather than scan the string. (A raw key that was whole in
+			// the old document ends before an unescaped quote here too.)
+			if cur < len(olds) {
+				old := keyOf(d.a, ai, &olds[cur])
+				if e := j + 1 + len(old); e < len(d.b) && d.b[j] == '"' && d.b[e] == '"' && string(d.b[j+1:e]) == string(old) {
+					if c := skipSpace(d.b, e+1); c < len(d.b) && d.b[c] == ':' {
+						key, v, m = d.b[j+1:e], skipSpace(d.b, c+1), cur
+					}
+				}
+			}
+			if m < 0 {
+				var err error
+				if key, v, err = member(d.b, j); err != nil {
+					return node{}, err
+				}
 			}
 		}
-		ops := d.ops
-		kid, err := d.kid(olds, &cur, ai, obj, key, v, depth, mark, len(kids))
+		known := -1 // of old kid cur's value and the new one, when aligned
+		if eq >= 0 {
+			if off := ai + int(olds[cur].off); v-j == off-p && eq >= off {
+				known = eq - off
+			}
+		}
+		kid, err := d.kid(olds, &cur, ai, obj, key, ks+1, m, v, depth, mark, len(kids), known)
 		if err != nil {
 			return node{}, err
 		}
@@ -203,61 +339,45 @@ func (d *differ) container(an *node, ai, bi, depth int) (node, error) {
 			return done(closed, cur), nil
 		}
 		j = next
-		if d.ops != ops && cur < len(olds) {
-			// Is the rest unchanged? Its bytes run to the closing bracket,
-			// so equal bytes are equal kids.
-			from := int(olds[cur].off)
-			if obj {
-				from = int(olds[cur].keyOff) - 1
-			}
-			rest := old[from:]
-			if j+len(rest) <= len(d.b) && bytes.Equal(rest, d.b[j:j+len(rest)]) {
-				shift := int32(j - bi - from)
-				for _, k := range olds[cur:] {
-					k = d.carry(k)
-					k.off += shift
-					if obj {
-						k.keyOff += shift
-					}
-					kids = append(kids, k)
-				}
-				d.path = d.path[:mark]
-				n.len = int32(j + len(rest) - bi)
-				n.first, n.n = d.store(kids), int32(len(kids))
-				return n, nil
-			}
-		}
 	}
 }
 
-// kid compares the new kid whose value starts at b[v] (with key, in an
-// object; at index pos in an array) with its old counterpart, if any.
-func (d *differ) kid(olds []node, cur *int, ai int, obj bool, key []byte, v, depth, mark, pos int) (node, error) {
+// kid compares the new kid whose value starts at b[v] (with key, at
+// b[keyAt], in an object; at index pos in an array) with its old
+// counterpart, if any: in an object, olds[m] when m >= 0, else the one
+// findKey finds. known is value's for old kid *cur.
+func (d *differ) kid(olds []node, cur *int, ai int, obj bool, key []byte, keyAt, m, v, depth, mark, pos, known int) (node, error) {
 	if obj {
-		d.path = appendSegment(append(d.path[:mark], '/'), key)
-		if m := findKey(d.a, ai, olds, *cur, key); m >= 0 {
+		if m < 0 {
+			m = findKey(d.a, ai, olds, *cur, key)
+		}
+		if m != *cur {
+			known = -1
+		}
+		if m >= 0 {
 			for r := *cur; r < m; r++ {
-				d.removeMember(mark, keyOf(d.a, ai, &olds[r]))
+				d.removeMember(mark, ai, &olds[r])
 			}
-			d.path = appendSegment(append(d.path[:mark], '/'), key)
+			d.segs = append(d.segs[:mark], seg{off: int32(keyAt), n: int32(len(key)), kind: segKey})
 			*cur = m + 1
-			return d.value(&olds[m], ai+int(olds[m].off), v, depth+1)
+			return d.value(&olds[m], ai+int(olds[m].off), v, depth+1, known)
 		}
 		kid, err := d.index(v, depth+1)
 		if err == nil {
+			d.segs = append(d.segs[:mark], seg{off: int32(keyAt), n: int32(len(key)), kind: segKey})
 			d.op("add", d.b[v:v+int(kid.len)])
 		}
 		return kid, err
 	}
 	if *cur < len(olds) {
-		d.path = strconv.AppendInt(append(d.path[:mark], '/'), int64(pos), 10)
+		d.segs = append(d.segs[:mark], seg{off: int32(pos), kind: segIndex})
 		k := *cur
 		*cur = k + 1
-		return d.value(&olds[k], ai+int(olds[k].off), v, depth+1)
+		return d.value(&olds[k], ai+int(olds[k].off), v, depth+1, known)
 	}
 	kid, err := d.index(v, depth+1)
 	if err == nil {
-		d.path = append(d.path[:mark], "/-"...)
+		d.segs = append(d.segs[:mark], seg{kind: segEnd})
 		d.op("add", d.b[v:v+int(kid.len)])
 	}
 	return kid, err
@@ -268,25 +388,32 @@ func (d *differ) kid(olds []node, cur *int, ai int, obj bool, key []byte, v, dep
 func (d *differ) finish(nkids int, olds []node, cur, ai int, obj bool, mark int) {
 	if obj {
 		for r := cur; r < len(olds); r++ {
-			d.removeMember(mark, keyOf(d.a, ai, &olds[r]))
+			d.removeMember(mark, ai, &olds[r])
 		}
 	} else {
 		for k := len(olds) - 1; k >= nkids; k-- {
-			d.path = strconv.AppendInt(append(d.path[:mark], '/'), int64(k), 10)
+			d.segs = append(d.segs[:mark], seg{off: int32(k), kind: segIndex})
 			d.op("remove", nil)
 		}
 	}
-	d.path = d.path[:mark]
+	d.segs = d.segs[:mark]
 }
 
 // commonPrefix returns the length of the longest common prefix of a and
-// b, eight bytes at a time.
+// b, 32 bytes at a time.
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
 	i := 0
-	for ; i+8 <= n; i += 8 {
-		if binary.LittleEndian.Uint64(a[i:]) != binary.LittleEndian.Uint64(b[i:]) {
+	for ; i+32 <= n; i += 32 {
+		x, y := a[i:i+32], b[i:i+32]
+		if (le64(x[0:])^le64(y[0:]))|(le64(x[8:])^le64(y[8:]))|(le64(x[16:])^le64(y[16:]))|(le64(x[24:])^le64(y[24:])) != 0 {
 			break
+		}
+	}
+	for ; i+8 <= n; i += 8 {
+		if x := le64(a[i:]) ^ le64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
 		}
 	}
 	for i < n && a[i] == b[i] {
@@ -295,8 +422,33 @@ func commonPrefix(a, b []byte) int {
 	return i
 }
 
-func (d *differ) removeMember(mark int, key []byte) {
-	d.path = appendSegment(append(d.path[:mark], '/'), key)
+// commonSuffix returns the length of the longest common suffix of a and
+// b, 32 bytes at a time.
+func commonSuffix(a, b []byte) int {
+	n := min(len(a), len(b))
+	a, b = a[len(a)-n:], b[len(b)-n:]
+	i := n // a[i:] == b[i:]
+	for ; i >= 32; i -= 32 {
+		x, y := a[i-32:i], b[i-32:i]
+		if (le64(x[0:])^le64(y[0:]))|(le64(x[8:])^le64(y[8:]))|(le64(x[16:])^le64(y[16:]))|(le64(x[24:])^le64(y[24:])) != 0 {
+			break
+		}
+	}
+	for ; i >= 8; i -= 8 {
+		if x := le64(a[i-8:]) ^ le64(b[i-8:]); x != 0 {
+			return n - i + bits.LeadingZeros64(x)/8
+		}
+	}
+	for i > 0 && a[i-1] == b[i-1] {
+		i--
+	}
+	return n - i
+}
+
+func le64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
+
+func (d *differ) removeMember(mark, ai int, kid *node) {
+	d.segs = append(d.segs[:mark], seg{off: int32(ai) + kid.keyOff, n: kid.keyLen, kind: segOldKey})
 	d.op("remove", nil)
 }
 
@@ -309,13 +461,37 @@ func (d *differ) op(kind string, value []byte) {
 	d.out = append(d.out, `{"op":"`...)
 	d.out = append(d.out, kind...)
 	d.out = append(d.out, `","path":"`...)
-	d.out = append(d.out, d.path...)
+	d.out = d.appendPath(d.out)
 	d.out = append(d.out, '"')
 	if value != nil {
 		d.out = append(d.out, `,"value":`...)
 		d.out = append(d.out, value...)
 	}
 	d.out = append(d.out, '}')
+}
+
+// appendPath appends the current pointer.
+func (d *differ) appendPath(p []byte) []byte {
+	for _, s := range d.segs {
+		p = append(p, '/')
+		switch s.kind {
+		case segKey:
+			p = appendSegment(p, d.b[s.off:s.off+s.n])
+		case segOldKey:
+			p = appendSegment(p, d.a[s.off:s.off+s.n])
+		case segIndex:
+			p = strconv.AppendInt(p, int64(s.off), 10)
+		default:
+			p = append(p, '-')
+		}
+	}
+	return p
+}
+
+// pathLen returns the length of the current pointer.
+func (d *differ) pathLen() int {
+	d.path = d.appendPath(d.path[:0])
+	return len(d.path)
 }
 
 // appendSegment appends a raw JSON key as an RFC 6901 reference token,

@@ -13,8 +13,10 @@
 // more than encoding the view did. This package keeps, with each view it
 // sent, an index of where its values lie (Doc): the root's members and
 // their children, two levels deep. Diff compares the next view against
-// that index value by value with bytes.Equal, so unchanged values cost a
-// memory compare and only changed ones are scanned; it returns the patch
+// that index: memory compares find where the documents differ (their
+// common prefix and suffix, then the next difference from each value on),
+// the values before a difference are taken from the old index by their
+// offsets, and only the changed ones are scanned; it returns the patch
 // and the next document's index in one pass:
 //
 //	doc, _ := viewpatch.Index(first)       // the view a client got whole

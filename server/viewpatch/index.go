@@ -50,7 +50,8 @@ type Doc struct {
 // work is the scratch space a chain of diffs reuses.
 type work struct {
 	scratch [maxDepth + 1][]node
-	path    []byte
+	segs    []seg
+	path    []byte // scratch for pathLen
 }
 
 // Bytes returns the document.
@@ -83,11 +84,10 @@ type builder struct {
 	*work
 }
 
-// store appends kids to the arena and returns where they start.
-func (x *builder) store(kids []node) int32 {
-	first := int32(len(x.nodes))
+// store appends kids to the arena and makes them n's.
+func (x *builder) store(n *node, kids []node) {
+	n.first, n.n = int32(len(x.nodes)), int32(len(kids))
 	x.nodes = append(x.nodes, kids...)
-	return first
 }
 
 // index indexes the value starting at b[i], at the given depth. The
@@ -140,7 +140,7 @@ func (x *builder) index(i, depth int) (node, error) {
 		}
 		if closed >= 0 {
 			n.len = int32(closed - i)
-			n.first, n.n = x.store(kids), int32(len(kids))
+			x.store(&n, kids)
 			return n, nil
 		}
 		j = next

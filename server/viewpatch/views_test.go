@@ -10,9 +10,9 @@ import (
 	"tabletop/games/realigious"
 )
 
-// viewChain plays a seeded random 4-player Realigious match and calls fn
-// with every seat's (and the spectators') view after every step.
-func viewChain(tb testing.TB, seed uint64, steps int, fn func(seat engine.Seat, view []byte)) {
+// playChain plays a seeded random 4-player Realigious match and calls fn
+// with the state after every step.
+func playChain(tb testing.TB, seed uint64, steps int, fn func(st engine.State)) {
 	tb.Helper()
 	st, err := realigious.New().New(nil, 4, seed)
 	if err != nil {
@@ -20,7 +20,6 @@ func viewChain(tb testing.TB, seed uint64, steps int, fn func(seat engine.Seat, 
 	}
 	r := rand.NewPCG(seed, 1)
 	var buf []engine.Answer
-	seats := []engine.Seat{0, 1, 2, 3, engine.Spectator}
 	for n := 0; n < steps && !st.Terminal(); n++ {
 		buf = st.Legal(buf[:0])
 		a := buf[engine.IntN(r, len(buf))]
@@ -30,14 +29,26 @@ func viewChain(tb testing.TB, seed uint64, steps int, fn func(seat engine.Seat, 
 		if _, err := st.Apply(a); err != nil {
 			tb.Fatal(err)
 		}
-		for _, s := range seats {
+		fn(st)
+	}
+}
+
+// audiences are the seats of a 4-player match and the spectators.
+func audiences() []engine.Seat { return []engine.Seat{0, 1, 2, 3, engine.Spectator} }
+
+// viewChain calls fn with every seat's (and the spectators') view after
+// every step of playChain's match.
+func viewChain(tb testing.TB, seed uint64, steps int, fn func(seat engine.Seat, view []byte)) {
+	tb.Helper()
+	playChain(tb, seed, steps, func(st engine.State) {
+		for _, s := range audiences() {
 			b, err := json.Marshal(st.View(s))
 			if err != nil {
 				tb.Fatal(err)
 			}
 			fn(s, b)
 		}
-	}
+	})
 }
 
 // TestDiffRealViews: along real matches, every seat's patch turns the
