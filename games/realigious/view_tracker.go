@@ -62,7 +62,8 @@ type viewTracker struct {
 	pieces   []int16  // every player's piece
 	blocked  []int16  // the blocked tiles
 
-	dirty tileSet // scratch: the tiles to recompute
+	dirty   tileSet // scratch: the tiles to recompute
+	tileBuf []byte  // scratch: a tile's JSON
 	// For the tests: how the last Update went, and how many times the
 	// slots were laid out again.
 	pass   trPass
@@ -246,16 +247,18 @@ func (tr *viewTracker) rewrite() {
 	for _, t := range tr.changed {
 		start, end, slot := tr.starts[t], tr.ends[t], tr.slots[t]
 		tr.total -= int(end - start)
-		// Written in the slot; if it does not fit, append moves it.
-		b := tr.facts[t].appendJSON(tr.json[start:start:slot])
+		// Encoded apart, not in place: a tile that outgrows its slot
+		// would make append allocate a buffer for it alone.
+		b := tr.facts[t].appendJSON(tr.tileBuf[:0])
+		tr.tileBuf = b
 		tr.total += len(b)
 		if len(b) <= int(slot-start) {
-			tr.ends[t] = start + int32(len(b))
+			tr.ends[t] = start + int32(copy(tr.json[start:slot], b))
 			continue
 		}
 		tr.waste += int(slot - start)
 		start = int32(len(tr.json))
-		tr.json = append(tr.json, b...)
+		tr.json = append(reserve(tr.json, len(b)+slotRoom), b...)
 		tr.starts[t], tr.ends[t] = start, int32(len(tr.json))
 		tr.json = append(tr.json, "    "[:slotRoom]...)
 		tr.slots[t] = int32(len(tr.json))
