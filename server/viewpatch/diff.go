@@ -61,8 +61,10 @@ func Diff(dst []byte, a Doc, next []byte) ([]byte, Doc, error) {
 // container, a memory compare finds the next difference and the kids
 // before it are taken from the old index as they are, and the walk leaves
 // as soon as the rest is in the documents' common suffix, a comparison of
-// two offsets. reference_test.go checks that it writes the patch and the
-// index of the plain walk, member by member, that it replaced.
+// two offsets. chain_test.go checks along real and random chains of
+// documents that every patch turns the old document into the new one
+// (with an independent JSON Patch implementation) and that the index is
+// the one Index builds.
 type differ struct {
 	builder
 	a     []byte // the old document
