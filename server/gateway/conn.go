@@ -112,14 +112,19 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(MaxMessage)
 	c.ws, c.raw = ws, hj.conn
-	// The upgrade request stays reachable for the connection's life (the
-	// server's frames below this handler hold it); its headers, a score of
-	// small objects per connection, are not needed again and would be
-	// visited by every collection.
-	r.Header = nil
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	s.hub.add(c)
 	c.schedulePing()
+	// The connection runs on a goroutine of its own and this handler
+	// returns: while it ran, net/http's frames below it kept the upgrade
+	// request, its response and the server's state of the HTTP connection
+	// reachable for the connection's life, a score of small objects per
+	// connection that every collection visited.
+	go c.run()
+}
+
+// run reads the connection's messages until it closes, then releases it.
+func (c *conn) run() {
 	stopHello := time.AfterFunc(helloTimeout, func() {
 		if !c.saidHello() {
 			c.close(closeProtocol, "no hello")
@@ -132,8 +137,8 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	<-c.writerDone
 	c.cancel()
 	c.stopWatches()
-	if s.hub.remove(c) && s.lobby != nil {
-		s.lobby.Offline(c.accountID())
+	if c.s.hub.remove(c) && c.s.lobby != nil {
+		c.s.lobby.Offline(c.accountID())
 	}
 }
 
