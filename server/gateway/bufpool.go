@@ -14,12 +14,28 @@ type bufPool struct {
 // pinning its buffer in the pool.
 const maxPooled = 64 << 10
 
-// get returns an empty buffer with room for at least n bytes.
+// minPooled is the least capacity of a pooled buffer.
+const minPooled = 1 << 10
+
+// get returns an empty buffer with room for at least n bytes. A new
+// buffer's capacity is a power of two: frames vary in size from one step
+// to the next, and a buffer made to one frame's exact size was too small
+// for the next one more often than not, which dropped it from the pool.
 func (bp *bufPool) get(n int) []byte {
 	if v, ok := bp.p.Get().(*[]byte); ok && cap(*v) >= n {
 		return (*v)[:0]
 	}
-	return make([]byte, 0, n)
+	return make([]byte, 0, roundUp(n))
+}
+
+// roundUp returns the least power of two that is at least n and
+// minPooled.
+func roundUp(n int) int {
+	c := minPooled
+	for c < n {
+		c <<= 1
+	}
+	return c
 }
 
 // put recycles b, whose bytes must no longer be used.
