@@ -1,13 +1,5 @@
 package viewpatch
 
-import (
-	"bytes"
-	"encoding/binary"
-	"encoding/json"
-	"math/bits"
-	"strconv"
-)
-
 // Diff appends to dst the JSON Patch (a JSON array) that turns a into
 // next, and returns it with next's index for the following Diff. An
 // empty patch ("[]") means the documents are equal. On an error (next is
@@ -76,20 +68,6 @@ type differ struct {
 	sufA  int // a[p:] == b[p+shift:] for every p >= sufA
 	shift int // len(b) - len(a)
 }
-
-// seg is one reference token of the pointer being compared. The pointer
-// is written out only for an operation: most values compared are equal.
-type seg struct {
-	off, n int32 // a key: b[off:off+n] (a[off:off+n] when old); an index: off
-	kind   uint8
-}
-
-const (
-	segKey    uint8 = iota // a key in the new document
-	segOldKey              // a key in the old document (of a removed member)
-	segIndex               // an array index
-	segEnd                 // "-", past an array's end
-)
 
 // kidsOf returns an old container's kids.
 func (d *differ) kidsOf(n *node) []node { return d.old[n.first : n.first+n.n] }
@@ -399,140 +377,4 @@ func (d *differ) finish(nkids int, olds []node, cur, ai int, obj bool, mark int)
 		}
 	}
 	d.segs = d.segs[:mark]
-}
-
-// commonPrefix returns the length of the longest common prefix of a and
-// b, 32 bytes at a time.
-func commonPrefix(a, b []byte) int {
-	n := min(len(a), len(b))
-	a, b = a[:n], b[:n]
-	i := 0
-	for ; i+32 <= n; i += 32 {
-		x, y := a[i:i+32], b[i:i+32]
-		if (le64(x[0:])^le64(y[0:]))|(le64(x[8:])^le64(y[8:]))|(le64(x[16:])^le64(y[16:]))|(le64(x[24:])^le64(y[24:])) != 0 {
-			break
-		}
-	}
-	for ; i+8 <= n; i += 8 {
-		if x := le64(a[i:]) ^ le64(b[i:]); x != 0 {
-			return i + bits.TrailingZeros64(x)/8
-		}
-	}
-	for i < n && a[i] == b[i] {
-		i++
-	}
-	return i
-}
-
-// commonSuffix returns the length of the longest common suffix of a and
-// b, 32 bytes at a time.
-func commonSuffix(a, b []byte) int {
-	n := min(len(a), len(b))
-	a, b = a[len(a)-n:], b[len(b)-n:]
-	i := n // a[i:] == b[i:]
-	for ; i >= 32; i -= 32 {
-		x, y := a[i-32:i], b[i-32:i]
-		if (le64(x[0:])^le64(y[0:]))|(le64(x[8:])^le64(y[8:]))|(le64(x[16:])^le64(y[16:]))|(le64(x[24:])^le64(y[24:])) != 0 {
-			break
-		}
-	}
-	for ; i >= 8; i -= 8 {
-		if x := le64(a[i-8:]) ^ le64(b[i-8:]); x != 0 {
-			return n - i + bits.LeadingZeros64(x)/8
-		}
-	}
-	for i > 0 && a[i-1] == b[i-1] {
-		i--
-	}
-	return n - i
-}
-
-func le64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
-
-func (d *differ) removeMember(mark, ai int, kid *node) {
-	d.segs = append(d.segs[:mark], seg{off: int32(ai) + kid.keyOff, n: kid.keyLen, kind: segOldKey})
-	d.op("remove", nil)
-}
-
-// op appends one operation on the current path.
-func (d *differ) op(kind string, value []byte) {
-	if d.ops > 0 {
-		d.out = append(d.out, ',')
-	}
-	d.ops++
-	d.out = append(d.out, `{"op":"`...)
-	d.out = append(d.out, kind...)
-	d.out = append(d.out, `","path":"`...)
-	d.out = d.appendPath(d.out)
-	d.out = append(d.out, '"')
-	if value != nil {
-		d.out = append(d.out, `,"value":`...)
-		d.out = append(d.out, value...)
-	}
-	d.out = append(d.out, '}')
-}
-
-// appendPath appends the current pointer.
-func (d *differ) appendPath(p []byte) []byte {
-	for _, s := range d.segs {
-		p = append(p, '/')
-		switch s.kind {
-		case segKey:
-			p = appendSegment(p, d.b[s.off:s.off+s.n])
-		case segOldKey:
-			p = appendSegment(p, d.a[s.off:s.off+s.n])
-		case segIndex:
-			p = strconv.AppendInt(p, int64(s.off), 10)
-		default:
-			p = append(p, '-')
-		}
-	}
-	return p
-}
-
-// pathLen returns the length of the current pointer.
-func (d *differ) pathLen() int {
-	d.path = d.appendPath(d.path[:0])
-	return len(d.path)
-}
-
-// appendSegment appends a raw JSON key as an RFC 6901 reference token,
-// still JSON-escaped for the path string it goes into: "~" becomes "~0"
-// and "/" becomes "~1".
-func appendSegment(p, key []byte) []byte {
-	if bytes.IndexByte(key, '\\') >= 0 {
-		// An escaped key: decode it, escape it for the pointer, and
-		// encode it again (never happens with the views' plain keys).
-		var s string
-		if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &s) == nil {
-			q, _ := json.Marshal(escapeToken(s))
-			return append(p, q[1:len(q)-1]...)
-		}
-	}
-	for _, c := range key {
-		switch c {
-		case '~':
-			p = append(p, '~', '0')
-		case '/':
-			p = append(p, '~', '1')
-		default:
-			p = append(p, c)
-		}
-	}
-	return p
-}
-
-func escapeToken(s string) string {
-	var b []byte
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '~':
-			b = append(b, '~', '0')
-		case '/':
-			b = append(b, '~', '1')
-		default:
-			b = append(b, s[i])
-		}
-	}
-	return string(b)
 }

@@ -2,8 +2,10 @@ package viewpatch
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // ErrMalformed reports input that is not the JSON the scanner expects.
@@ -136,3 +138,51 @@ func member(b []byte, i int) (key []byte, v int, err error) {
 	}
 	return b[i+1 : e-1], skipSpace(b, j+1), nil
 }
+
+// commonPrefix returns the length of the longest common prefix of a and
+// b, 32 bytes at a time.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
+	i := 0
+	for ; i+32 <= n; i += 32 {
+		x, y := a[i:i+32], b[i:i+32]
+		if (le64(x[0:])^le64(y[0:]))|(le64(x[8:])^le64(y[8:]))|(le64(x[16:])^le64(y[16:]))|(le64(x[24:])^le64(y[24:])) != 0 {
+			break
+		}
+	}
+	for ; i+8 <= n; i += 8 {
+		if x := le64(a[i:]) ^ le64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix returns the length of the longest common suffix of a and
+// b, 32 bytes at a time.
+func commonSuffix(a, b []byte) int {
+	n := min(len(a), len(b))
+	a, b = a[len(a)-n:], b[len(b)-n:]
+	i := n // a[i:] == b[i:]
+	for ; i >= 32; i -= 32 {
+		x, y := a[i-32:i], b[i-32:i]
+		if (le64(x[0:])^le64(y[0:]))|(le64(x[8:])^le64(y[8:]))|(le64(x[16:])^le64(y[16:]))|(le64(x[24:])^le64(y[24:])) != 0 {
+			break
+		}
+	}
+	for ; i >= 8; i -= 8 {
+		if x := le64(a[i-8:]) ^ le64(b[i-8:]); x != 0 {
+			return n - i + bits.LeadingZeros64(x)/8
+		}
+	}
+	for i > 0 && a[i-1] == b[i-1] {
+		i--
+	}
+	return n - i
+}
+
+func le64(b []byte) uint64 { return binary.LittleEndian.Uint64(b) }
