@@ -118,3 +118,22 @@ func sameEffectView(a, b EffectView) bool {
 	a.Tile, b.Tile = nil, nil
 	return a == b
 }
+
+// scratch returns n zero elements backed by *p, growing it when it is
+// too small: never nil, so an empty list still encodes as "[]".
+func scratch[T any](p *[]T, n int) []T {
+	sl := scratchFull(p, n)
+	clear(sl)
+	return sl
+}
+
+// scratchFull is scratch for a caller that sets all n elements: it
+// leaves them as they were. It grows *p to twice what is needed: the
+// lists grow a little at a time all match long (the graveyards by a card
+// at a time), and a block is reused for every step of a live match.
+func scratchFull[T any](p *[]T, n int) []T {
+	if *p == nil || cap(*p) < n {
+		*p = make([]T, n, 2*n)
+	}
+	return (*p)[:n]
+}
