@@ -5,6 +5,9 @@ import { fixture } from "./fixtures";
 import { applyFrame, newMatchState } from "../src/game/match";
 import { ProtocolError } from "../src/net/socket";
 import type { ResolvedFrame } from "../src/game/types";
+import { Api, ApiError } from "../src/net/api";
+import { Controller } from "../src/controller";
+import { Store, initialState } from "../src/store";
 
 function started() {
   const f = fixture("decision-move");
@@ -90,4 +93,18 @@ test("match_start shows the loading screen, watches from the start, and the firs
   assert.deepEqual(h.sent.at(-1), { type: "watch", fields: { match: 43, since: 0 } });
   (h.ctl as any).onFrame({ match: 43, seat: f.seat, from: 0, version: 3, steps: [], view: f.view, decision: f.decision });
   assert.equal(h.store.state.screen, "play");
+});
+
+test("a request the server never answers fails with code timeout, and boot then shows the login screen", async () => {
+  // A fetch that only ends when its signal aborts it, as a stalled network does.
+  const hung = (_path: string, init?: RequestInit) =>
+    new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+  const api = new Api(hung, 30);
+  await assert.rejects(api.me(), (e: unknown) => e instanceof ApiError && e.code === "timeout" && e.status === 0);
+
+  const store = new Store({ ...initialState("en", { coords: false, reduceMotion: false, logExplain: false }), screen: "boot" });
+  const ctl = new Controller(store, api);
+  ctl.socket = { request: async () => ({}), stop() {} } as any;
+  await ctl.boot();
+  assert.equal(store.state.screen, "login");
 });

@@ -63,9 +63,19 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** Api calls the server's REST endpoints. */
 export class Api {
-  constructor(private readonly fetcher: Fetch = (i, init) => fetch(i, init)) {}
+  /**
+   * timeoutMs bounds every call, reading the body included: a request the
+   * network or a stalled server never answers fails with code "timeout"
+   * instead of leaving the screen that waits for it (the boot screen,
+   * a form) stuck.
+   */
+  constructor(
+    private readonly fetcher: Fetch = (i, init) => fetch(i, init),
+    private readonly timeoutMs = 15000,
+  ) {}
 
   async call<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
     let res: Response;
     try {
       res = await this.fetcher(path, {
@@ -73,8 +83,10 @@ export class Api {
         credentials: "same-origin",
         headers: body !== undefined ? { "Content-Type": "application/json" } : {},
         body: body !== undefined ? JSON.stringify(body) : undefined,
+        signal,
       });
     } catch (e) {
+      if (signal.aborted) throw new ApiError(0, "timeout", `no answer from the server in ${this.timeoutMs / 1000} s`);
       throw new ApiError(0, "network", String((e as Error)?.message ?? e));
     }
     if (res.status === 204) return undefined as T;
