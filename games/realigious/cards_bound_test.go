@@ -79,6 +79,17 @@ func randomSlotMatch(t testing.TB, g *Game, seed uint64, seats int, climate stri
 	return st.(*State)
 }
 
+// applyRandomStep applies randomStep's answer to s, failing t if the rules
+// refuse it, and returns buf for reuse.
+func applyRandomStep(t *testing.T, s *State, seed uint64, step int, rnd *rand.PCG, buf []engine.Answer) []engine.Answer {
+	t.Helper()
+	a, buf := randomStep(s, seed, step, rnd, buf)
+	if _, err := s.Apply(a); err != nil {
+		t.Fatalf("step %d: %v", step, err)
+	}
+	return buf
+}
+
 // randomStep answers the pending decision of s, a game played from seed:
 // chance as in play, a seat's decision with a random legal answer.
 func randomStep(s *State, seed uint64, step int, rnd *rand.PCG, buf []engine.Answer) (engine.Answer, []engine.Answer) {

@@ -48,11 +48,7 @@ func TestViewCacheSkeletons(t *testing.T) {
 			if s.Terminal() || step >= 20000 {
 				break
 			}
-			var a engine.Answer
-			a, buf = randomStep(s, uint64(m), step, &rnd, buf)
-			if _, err := s.Apply(a); err != nil {
-				t.Fatalf("step %d: %v", step, err)
-			}
+			buf = applyRandomStep(t, s, uint64(m), step, &rnd, buf)
 		}
 	})
 }

@@ -122,11 +122,7 @@ func TestAppendViewMatchesJSON(t *testing.T) {
 			if s.Terminal() || step >= 20000 {
 				break
 			}
-			var a engine.Answer
-			a, buf = randomStep(s, uint64(m), step, &rnd, buf)
-			if _, err := s.Apply(a); err != nil {
-				t.Fatalf("step %d: %v", step, err)
-			}
+			buf = applyRandomStep(t, s, uint64(m), step, &rnd, buf)
 		}
 	})
 	if testing.Short() {

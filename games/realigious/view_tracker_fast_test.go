@@ -132,11 +132,7 @@ func TestViewTrackerFastPath(t *testing.T) {
 					}
 				}
 			}
-			var a engine.Answer
-			a, buf = randomStep(s, uint64(m), step, &rnd, buf)
-			if _, err := s.Apply(a); err != nil {
-				t.Fatalf("step %d: %v", step, err)
-			}
+			buf = applyRandomStep(t, s, uint64(m), step, &rnd, buf)
 		}
 	})
 	compared := passes[passFull] + passes[passFast]
@@ -301,11 +297,7 @@ func TestViewTrackerMutations(t *testing.T) {
 					}
 				}
 			}
-			var a engine.Answer
-			a, buf = randomStep(s, uint64(m), step, &rnd, buf)
-			if _, err := s.Apply(a); err != nil {
-				t.Fatalf("step %d: %v", step, err)
-			}
+			buf = applyRandomStep(t, s, uint64(m), step, &rnd, buf)
 		}
 	})
 	t.Logf("fast passes that changed tiles, by change: %v", fastChanged)

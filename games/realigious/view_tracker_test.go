@@ -122,11 +122,7 @@ func TestViewTracker(t *testing.T) {
 				}
 				prev[a] = tiles
 			}
-			var a engine.Answer
-			a, buf = randomStep(s, uint64(m), step, &rnd, buf)
-			if _, err := s.Apply(a); err != nil {
-				t.Fatalf("step %d: %v", step, err)
-			}
+			buf = applyRandomStep(t, s, uint64(m), step, &rnd, buf)
 		}
 		if !changedSome || !wholeArray {
 			t.Errorf("tile operations seen: %v, whole-array replacements seen: %v; want both checked", changedSome, wholeArray)
