@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -128,6 +129,15 @@ func (w *writer) loop() {
 	batch := make([]*op, 0, maxBatch)
 	for first := range w.ops {
 		batch = append(batch[:0], first)
+		if len(w.ops) == 0 {
+			// The sender that woke the writer has just blocked waiting
+			// for its commit, and the scheduler runs the goroutine a
+			// send wakes next: without a yield, every write on a busy
+			// one-core server had a commit of its own (1-2 writes a
+			// batch). Yielding lets the goroutines that are ready queue
+			// their writes first; an idle server loses nothing.
+			runtime.Gosched()
+		}
 	fill:
 		for len(batch) < maxBatch {
 			select {
