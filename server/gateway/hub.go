@@ -2,7 +2,6 @@ package gateway
 
 import (
 	"encoding/json"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -25,7 +24,7 @@ const (
 // so that pushes reach all of an account's connections.
 type hub struct {
 	s          *Server
-	accountLim *keyedLimiter
+	accountLim *keyedLimiter[store.AccountID]
 
 	// revocations counts the calls of closeSessions, so that a hello
 	// that authenticated before one can tell and check its session again.
@@ -39,7 +38,7 @@ type hub struct {
 func newHub(s *Server) *hub {
 	return &hub{
 		s:          s,
-		accountLim: newKeyedLimiter(s.cfg.AccountRate, s.cfg.AccountBurst, 100000),
+		accountLim: newKeyedLimiter[store.AccountID](s.cfg.AccountRate, s.cfg.AccountBurst, 100000),
 		all:        map[*conn]struct{}{},
 		byAcc:      map[store.AccountID][]*conn{},
 	}
@@ -109,7 +108,7 @@ func (h *hub) count() int {
 
 // allowAccount applies the per-account message limit.
 func (h *hub) allowAccount(id store.AccountID, now time.Time) (bool, time.Duration) {
-	return h.accountLim.allow(strconv.FormatInt(int64(id), 10), now)
+	return h.accountLim.allow(id, now)
 }
 
 // pushMessage is a server push: {"type":T,"data":D}.

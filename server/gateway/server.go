@@ -121,7 +121,7 @@ type Server struct {
 	hub      *hub
 	lobby    Lobby // nil without one
 	metrics  *metrics
-	signups  *keyedLimiter
+	signups  *keyedLimiter[string]
 	catalog  catalogue
 	mux      *http.ServeMux
 	draining atomic.Bool
@@ -142,7 +142,7 @@ func New(cfg Config) (*Server, error) {
 	first := cfg.Games[0].Descriptor().Name
 	s.mgr = newManager(cfg.Live, s.lookup, first, s.log)
 	s.hub = newHub(s)
-	s.signups = newKeyedLimiter(cfg.SignupRate, cfg.SignupBurst, 10000)
+	s.signups = newKeyedLimiter[string](cfg.SignupRate, cfg.SignupBurst, 10000)
 	if s.catalog, err = buildCatalogue(cfg.Games); err != nil {
 		return nil, err
 	}

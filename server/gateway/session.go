@@ -119,21 +119,21 @@ func remoteIP(r *http.Request) string {
 // keyedLimiter is a token bucket per key (an address, an account). It
 // remembers at most max keys: when full it forgets the keys whose bucket
 // has refilled (they lose nothing), and if that is not enough, all.
-type keyedLimiter struct {
+type keyedLimiter[K comparable] struct {
 	limit rate.Limit
 	burst int
 	max   int
 	mu    sync.Mutex
-	m     map[string]*rate.Limiter
+	m     map[K]*rate.Limiter
 }
 
-func newKeyedLimiter(limit rate.Limit, burst, max int) *keyedLimiter {
-	return &keyedLimiter{limit: limit, burst: burst, max: max, m: map[string]*rate.Limiter{}}
+func newKeyedLimiter[K comparable](limit rate.Limit, burst, max int) *keyedLimiter[K] {
+	return &keyedLimiter[K]{limit: limit, burst: burst, max: max, m: map[K]*rate.Limiter{}}
 }
 
 // allow takes a token for key; false (with the wait until one is free)
 // when there is none. A refusal takes nothing.
-func (l *keyedLimiter) allow(key string, now time.Time) (bool, time.Duration) {
+func (l *keyedLimiter[K]) allow(key K, now time.Time) (bool, time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	lim, ok := l.m[key]
