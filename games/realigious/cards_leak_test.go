@@ -28,7 +28,8 @@ import (
 //     v's view must again be identical, up to the first event that shows a
 //     card by rule: a card reaching a graveyard other than by use (card_out
 //     is public, REL-682) or a card acting from there (card_effect), since
-//     a twin hand can push out or discard another card.
+//     a twin hand can push out or discard another card, or a hand shown to
+//     v by Insight (REL-924).
 //
 // A difference anywhere else is information about a hidden card that
 // reached v. GAP-25: reactions that were armed keep their cards and payers
@@ -167,13 +168,15 @@ func clEvents(t *testing.T, evs []engine.Event, seat int) [][]byte {
 }
 
 // clSameUntilShown compares two event lists up to the first event that
-// shows a card by rule in either (a card_out other than a use, or a
-// card_effect); it returns the index of the first other difference.
+// shows a card by rule in either (a card_out other than a use, a
+// card_effect, or an insight that shows the viewer a hand); it returns the
+// index of the first other difference.
 func clSameUntilShown(a, b [][]byte) (int, bool) {
 	shown := func(e []byte) bool {
 		s := string(e)
 		return strings.Contains(s, `"kind":"card_effect"`) ||
-			strings.Contains(s, `"kind":"card_out"`) && !strings.Contains(s, `"how":"used"`)
+			strings.Contains(s, `"kind":"card_out"`) && !strings.Contains(s, `"how":"used"`) ||
+			strings.Contains(s, `"kind":"insight"`) && strings.Contains(s, `"cards":`) // REL-924: a hand shown to its collector
 	}
 	for k := 0; k < len(a) || k < len(b); k++ {
 		if k < len(a) && shown(a[k]) || k < len(b) && shown(b[k]) {

@@ -99,7 +99,9 @@ func (s *State) fillEffectView(v *EffectView, e *effect, full bool, tile *Coord)
 // CardDecisionView is the card resolution a seat is asked about, in that
 // seat's own view only: the top frame (as in a scenario snapshot) and the
 // decision's answers. It lets the seat's client, and a bot sampling its
-// information set, know where the resolution stands.
+// information set, know where the resolution stands. A Gi-ye Chin Stye or
+// Insight designation (REL-923, REL-924) is shown the same way, with kind
+// "designate" and its "eye" frame, whose sub names the relic type.
 type CardDecisionView struct {
 	Kind    string        `json:"kind"`
 	Frame   ScenarioFrame `json:"frame"`
@@ -110,6 +112,9 @@ type CardDecisionView struct {
 // cardDecisionView describes the pending card decision for row, or nil
 // when it is not row's.
 func (s *State) cardDecisionView(row int) *CardDecisionView {
+	if s.phase == phaseDesignate && int(s.designSeat) == row {
+		return s.eyeDecisionView(row)
+	}
 	if s.phase != phaseCard || int(s.ask.seat) != row || row < 0 || len(s.frames) == 0 {
 		return nil
 	}
@@ -119,6 +124,24 @@ func (s *State) cardDecisionView(row int) *CardDecisionView {
 	}
 	if int(s.ask.def) < len(s.opts) {
 		d.Default = s.AnswerText(s.opts[s.ask.def].Answer)
+	}
+	return d
+}
+
+// eyeDecisionView describes a pending Stye or Insight designation for
+// the designating seat row, or nil when the designation is Abukaros's.
+func (s *State) eyeDecisionView(row int) *CardDecisionView {
+	f := s.eyeWaiting()
+	if f == nil {
+		return nil
+	}
+	d := &CardDecisionView{Kind: phaseKinds[phaseDesignate], Frame: s.scnFrame(f), Answers: []string{}}
+	var buf [MaxPlayers]engine.Answer
+	for _, a := range s.appendDesignations(buf[:0], row) {
+		d.Answers = append(d.Answers, s.AnswerText(a))
+	}
+	if len(d.Answers) > 0 {
+		d.Default = d.Answers[0] // Pending's default
 	}
 	return d
 }

@@ -27,6 +27,7 @@ const (
 	frameStart                   // the card part of a start phase: due effects, the draw
 	frameDone                    // finished; popped when it is on top
 	frameTheft                   // Abukaros's stack-4 theft, after its "when" window (relics.go)
+	frameEye                     // Gi-ye Chin's Stye or Insight: designation and effect (relic_eye.go)
 	numFrameKinds
 )
 
@@ -356,6 +357,8 @@ func (s *State) stepFrame(i int) bool {
 		return s.stepStart(f)
 	case frameTheft:
 		return s.stepTheft(f)
+	case frameEye:
+		return s.stepEye(f)
 	}
 	return true
 }

@@ -10,7 +10,7 @@ import (
 
 // RulesVersion changes whenever a rule change alters the outcome of a
 // replay; replays made under another version are rejected.
-const RulesVersion = "realigious/3"
+const RulesVersion = "realigious/4"
 
 // maxCycleLimit bounds a configured cycle limit, and with it the length of
 // every match.

@@ -39,11 +39,16 @@ func (s *State) gainRelic(seat, i int, how string, where engine.SeatMask) bool {
 	}
 	// GAP-62: where it happened is told only to those who saw it.
 	s.emit("relic", seat, where|engine.Only(engine.Seat(seat)), data, pub)
-	if s.relicGained(seat, r.eye, r.counts) {
+	eye := r.eye
+	if s.relicGained(seat, eye, r.counts) {
 		return true
 	}
 	// Cards answer the acquisition (Rite of Exorcism, CARD-051).
-	return s.fire(hook{kind: hookRelic, seat: int8(seat), other: -1, tile: int16(from), frame: -1, n: int16(i)}, s.cont)
+	s.dispatch(hook{kind: hookRelic, seat: int8(seat), other: -1, tile: int16(from), frame: -1, n: int16(i)})
+	if s.god == GiyeChin {
+		s.pushEye(seat, eye) // Stye, Insight: on top, so it resolves before the answers
+	}
+	return s.settle(s.cont)
 }
 
 type relicData struct {
@@ -103,9 +108,9 @@ func (s *State) stackReached(seat, n int) bool {
 	return false
 }
 
-// eyeEffect applies a Gi-ye Chin relic on collection (REL-920-924, GAP-33).
-// Clairvoyance, Stye and Insight act on cards and take effect once strategy
-// cards exist.
+// eyeEffect applies a Gi-ye Chin relic on collection (REL-920-922,
+// GAP-33). Stye and Insight designate a player first: gainRelic pushes
+// their frame (pushEye, relic_eye.go).
 func (s *State) eyeEffect(seat int, eye Eye) {
 	pl := &s.players[seat]
 	switch eye {

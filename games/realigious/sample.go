@@ -273,7 +273,12 @@ func (b *sampler) flow() {
 		if v.CycleEnd {
 			s.cont, s.cycleStage = contCycle, stageWind
 		}
-		if p := v.Players[b.seat]; v.Factions.God != Abukaros || p.Buff < 4 || len(v.Players) < 3 {
+		if d := v.CardDecision; d != nil {
+			// Stye or Insight (REL-923, REL-924): cards() rebuilds the frame.
+			if v.Factions.God != GiyeChin || d.Kind != v.Pending || d.Frame.Kind != frameKindNames[frameEye] {
+				b.fail("seat %d cannot be designating for a %s %q frame", b.seat, v.Factions.God, d.Frame.Kind)
+			}
+		} else if p := v.Players[b.seat]; v.Factions.God != Abukaros || p.Buff < 4 || len(v.Players) < 3 {
 			b.fail("seat %d cannot be designating (REL-929 needs Abukaros, 3+ players and stack 4)", b.seat)
 		}
 	default:

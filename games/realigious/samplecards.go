@@ -64,7 +64,9 @@ func (b *sampler) cards() {
 // the top frame and the answers. The frames below it, if any, are not in
 // the view; the sample resumes the interaction phase afterwards when the
 // seat is the active one in its turn, else ends the turn (an
-// approximation of what follows the decision, not of the decision).
+// approximation of what follows the decision, not of the decision). A
+// Stye or Insight designation keeps the designate phase and the flow that
+// flow gave it, as Abukaros's does.
 func (b *sampler) cardDecision() {
 	s, d := b.s, b.v.CardDecision
 	if d == nil {
@@ -76,6 +78,14 @@ func (b *sampler) cardDecision() {
 		return
 	}
 	s.frames = cloneFrames([]frame{f})
+	if d.Kind == phaseKinds[phaseDesignate] {
+		// A Stye or Insight designation (REL-923, REL-924): flow set the
+		// phase, and the legal answers follow from the seats in play.
+		if f.kind != frameEye || f.step != 1 || int(f.seat) != b.seat {
+			b.fail("card decision: a designation with a %s frame of seat %d at step %d", frameKindNames[f.kind%numFrameKinds], f.seat, f.step)
+		}
+		return
+	}
 	answers := make([]ScenarioOpt, len(d.Answers))
 	for i, a := range d.Answers {
 		answers[i] = ScenarioOpt{Answer: a}

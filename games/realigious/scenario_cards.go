@@ -128,7 +128,7 @@ type ScenarioOpt struct {
 	Weight int    `json:"weight,omitempty"`
 }
 
-var frameKindNames = [numFrameKinds]string{"use", "effect", "window", "state", "start", "done", "theft"}
+var frameKindNames = [numFrameKinds]string{"use", "effect", "window", "state", "start", "done", "theft", "eye"}
 
 // cards applies the state block's card fields.
 func (b *scnBuilder) cards() error {
@@ -451,12 +451,17 @@ func (s *State) snapshotCards(st *ScenarioState) {
 
 // consistentCards checks the card fields against each other: a frame's
 // targets name real tiles, seats and cards, and the card decision is
-// well formed (the checks a decoded state gets, validateCards).
-func (b *scnBuilder) consistentCards() error {
+// well formed (the checks a decoded state gets, validateCards). Frames
+// may also wait under a designation (phaseName "designate": Abukaros's in
+// the middle of a card, or Stye's and Insight's eye frame).
+func (b *scnBuilder) consistentCards(phaseName string) error {
 	s := b.s
 	saved := s.phase
-	if len(s.opts) > 0 && len(s.frames) > 0 {
+	switch {
+	case len(s.opts) > 0 && len(s.frames) > 0:
 		s.phase = phaseCard
+	case phaseName == "designate":
+		s.phase = phaseDesignate
 	}
 	err := s.validateCards()
 	s.phase = saved

@@ -69,7 +69,7 @@ func (b *scnBuilder) consistent(phaseName string) error {
 	if err := b.consistentFactions(); err != nil {
 		return err
 	}
-	if err := b.consistentCards(); err != nil {
+	if err := b.consistentCards(phaseName); err != nil {
 		return err
 	}
 	if phaseName == "over" {
@@ -153,6 +153,11 @@ func (b *scnBuilder) consistent(phaseName string) error {
 		switch {
 		case ds < 0 || s.players[ds].defeated:
 			return errors.New("state.design_seat: a designate decision needs a seat in play")
+		case s.eyeWaiting() != nil:
+			// Stye or Insight (REL-923, REL-924): the eye frame designates.
+			if f := s.eyeWaiting(); s.god != GiyeChin || int(f.seat) != ds || (Eye(f.sub) != Stye && Eye(f.sub) != Insight) {
+				return fmt.Errorf("state.frames: an eye frame designates for Gi-ye Chin's Stye or Insight by its seat, not %s's eye %d by seat %d", s.god, f.sub, f.seat)
+			}
 		case s.god != Abukaros || n < 3:
 			return fmt.Errorf("state.phase: \"designate\" is Abukaros's stack 4 with 3 or 4 players (REL-929), not %s with %d", s.god, n)
 		case s.players[ds].buff < 4:

@@ -212,9 +212,13 @@ func (s *State) Apply(a engine.Answer) ([]engine.Event, error) {
 		}
 	case phaseDesignate:
 		s.phase = phaseMove // leave the decision before its effects run
-		s.designate(int(s.designSeat), arg)
-		if s.phase == phaseOver {
-			break
+		if f := s.eyeWaiting(); f != nil {
+			f.got = int32(arg) // Stye or Insight (REL-923, REL-924): the frame applies it
+		} else {
+			s.designate(int(s.designSeat), arg)
+			if s.phase == phaseOver {
+				break
+			}
 		}
 		if len(s.frames) > 0 && s.runFrames() {
 			break // the designation came in the middle of card resolutions
