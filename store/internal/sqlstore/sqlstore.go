@@ -70,6 +70,9 @@ type Backend struct {
 	// (PostgreSQL); in SQLite, where one costs a few microseconds, the
 	// batched statements measured a little slower.
 	BatchAppends bool
+	// CommitDelay is how long a small group commit of a busy writer
+	// waits for more writes (writer.go, "Commit delay"); 0 never waits.
+	CommitDelay time.Duration
 }
 
 // Store implements store.Store over a Backend.
@@ -83,7 +86,7 @@ var _ store.Store = (*Store)(nil)
 
 // New starts the store's writer. The schema must be in place.
 func New(b Backend) *Store {
-	return &Store{b: b, w: newWriter(b.Begin, b.BatchAppends), now: time.Now}
+	return &Store{b: b, w: newWriter(b.Begin, b.BatchAppends, b.CommitDelay), now: time.Now}
 }
 
 // Close stops the writer after the queued writes and closes the backend.

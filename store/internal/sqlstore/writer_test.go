@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"tabletop/store"
 )
@@ -51,7 +52,7 @@ func newFakeWriter(failCommit bool) (*writer, func() []string) {
 		tx := fakeTx{log: &log, mu: &mu, failCommit: failCommit}
 		tx.record("BEGIN")
 		return tx, nil
-	}, false)
+	}, false, 0)
 	return w, func() []string {
 		mu.Lock()
 		defer mu.Unlock()
@@ -175,6 +176,57 @@ func TestWriterBatchesOnOneCore(t *testing.T) {
 	wg.Wait()
 	if st := w.stats(); st.Writes != n || st.Batches > n/8 {
 		t.Errorf("stats() = %+v, want %d writes in at most %d batches", st, n, n/8)
+	}
+}
+
+// TestWriterCommitDelay checks the commit delay: once the writer is busy
+// with concurrent writes, a lone write waits for the next one and they
+// share a transaction; after a pause a lone write does not wait.
+func TestWriterCommitDelay(t *testing.T) {
+	const delay = 300 * time.Millisecond
+	w := newWriter(func(context.Context) (Tx, error) {
+		var log []string
+		return fakeTx{log: &log, mu: &sync.Mutex{}}, nil
+	}, false, delay)
+	defer w.close()
+	ctx := context.Background()
+	nop := func(context.Context, Tx) error { return nil }
+
+	// Busy: a batch of two writes (the writer's yield groups them on one P).
+	func() {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Go(func() { _ = w.do(ctx, nop) })
+		}
+		wg.Wait()
+	}()
+	if st := w.stats(); st.Batches != 1 {
+		t.Fatalf("stats() = %+v after two concurrent writes, want one batch", st)
+	}
+
+	// A lone write now waits for a second one.
+	first := make(chan error, 1)
+	go func() { first <- w.do(ctx, nop) }()
+	time.Sleep(20 * time.Millisecond) // the writer has taken it and waits
+	if err := w.do(ctx, nop); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if st := w.stats(); st.Batches != 2 || st.Writes != 4 {
+		t.Errorf("stats() = %+v, want the two later writes in one batch (2 batches, 4 writes)", st)
+	}
+
+	// After a pause longer than four delays a lone write does not wait.
+	time.Sleep(4*delay + 50*time.Millisecond)
+	start := time.Now()
+	if err := w.do(ctx, nop); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d >= delay {
+		t.Errorf("a lone write after a pause took %v, want no commit delay (%v)", d, delay)
 	}
 }
 
