@@ -97,34 +97,35 @@ func rcCheckReligionCards(t *testing.T, s *State, seat int, card, other CardID) 
 }
 
 // REL-139: Hinduism's advantage "Footsteps of God" adds two CARD-073 to the
-// player's deck.
-func TestREL139_HinduismDeckHasTwoFootstepsOfGod(t *testing.T) {
-	s := rcMatch(t)
-	if s.players[0].religion != Hinduism {
-		t.Fatalf("seat 0 is %s", s.players[0].religion)
-	}
-	rcCheckReligionCards(t, s, 0, CardFootstepsOfGod, CardTheRadical) // REL-139
-	if info := CardFootstepsOfGod.Info(); info.Kind != ReligionCard || info.English != "Footsteps of God" || info.Korean != "신의 발자취" {
-		t.Errorf("CARD-073 is %+v", info)
+// player's deck. REL-144: Islam's penalty "The Radical" adds two CARD-074.
+func TestReligionCardsInDeck(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		seat         int
+		religion     Religion
+		card, other  CardID
+		english, kor string
+	}{
+		{"REL-139 Hinduism: Footsteps of God", 0, Hinduism, CardFootstepsOfGod, CardTheRadical, "Footsteps of God", "신의 발자취"},
+		{"REL-144 Islam: The Radical", 1, Islam, CardTheRadical, CardFootstepsOfGod, "The Radical", "과격주의자"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := rcMatch(t)
+			if s.players[tc.seat].religion != tc.religion {
+				t.Fatalf("seat %d is %s", tc.seat, s.players[tc.seat].religion)
+			}
+			rcCheckReligionCards(t, s, tc.seat, tc.card, tc.other)
+			if info := tc.card.Info(); info.Kind != ReligionCard || info.English != tc.english || info.Korean != tc.kor {
+				t.Errorf("%s is %+v", tc.card, info)
+			}
+		})
 	}
 	// Religions without a religion card add none (the same slot, 10 cards).
+	s := rcMatch(t)
 	for seat := 2; seat <= 3; seat++ {
 		comp := s.zones[seat].comp
 		if len(comp) != 2*MinSlotTraits || rcCount(comp, CardFootstepsOfGod) != 0 || rcCount(comp, CardTheRadical) != 0 {
 			t.Errorf("%s seat's composition %v, want the slot's 10 cards only", s.players[seat].religion, comp)
 		}
-	}
-}
-
-// REL-144: Islam's penalty "The Radical" adds two CARD-074 to the player's
-// deck.
-func TestREL144_IslamDeckHasTwoTheRadical(t *testing.T) {
-	s := rcMatch(t)
-	if s.players[1].religion != Islam {
-		t.Fatalf("seat 1 is %s", s.players[1].religion)
-	}
-	rcCheckReligionCards(t, s, 1, CardTheRadical, CardFootstepsOfGod) // REL-144
-	if info := CardTheRadical.Info(); info.Kind != ReligionCard || info.English != "The Radical" || info.Korean != "과격주의자" {
-		t.Errorf("CARD-074 is %+v", info)
 	}
 }
