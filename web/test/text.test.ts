@@ -77,3 +77,15 @@ test("Fire from Heaven's nullified takings and the contract combat have their ow
   assert.match(l.text, /P1's contract fought P3's piece at \(4,5\)/);
   assert.ok(l.explain && l.explain.some((x) => x.includes("50 − 20 = 30%")));
 });
+
+// REL-923, REL-924: Stye is public; Insight shows the hand to the collector alone, the size to everyone else.
+test("Stye and Insight have their own lines, Insight's cards only in the collector's copy", () => {
+  const t = new Translator("en");
+  assert.equal(eventLine(t, { kind: "stye", seat: 1, data: { target: 2 } }, names).text, "P1's Stye: the top three cards of P2's deck go to the graveyard");
+  assert.equal(eventLine(t, { kind: "insight", seat: 1, data: { target: 3, hand: 3, cards: [2, 5, 1] } }, names).text, "P1 sees P3's hand: Repentance, Casting the Net, Gleaning");
+  assert.equal(eventLine(t, { kind: "insight", seat: 1, data: { target: 3, hand: 3 } }, names).text, "P1 looks at P3's hand (3 cards)");
+  const ko = new Translator("ko");
+  assert.equal(eventLine(ko, { kind: "stye", seat: 1, data: { target: 2 } }, names).text, "P1의 다래끼: P2의 덱 위 카드 세 장이 무덤으로 감");
+  assert.equal(eventLine(ko, { kind: "insight", seat: 1, data: { target: 3, hand: 2, cards: [2, 1] } }, names).text, "P1의 통찰: P3의 손패는 회개, 이삭 줍기");
+  assert.equal(eventLine(ko, { kind: "insight", seat: 1, data: { target: 3, hand: 2 } }, names).text, "P1의 통찰: P3의 손패를 봄 (2장)");
+});

@@ -217,6 +217,11 @@ export function eventLine(t: Translator, e: GameEvent, names: Names): LogLine {
       return line("event.refill", { n: d.deck ?? 0 });
     case "designation":
       return line("event.designation", { card: d.card ? t.cardName(d.card) : "", tile: tileText(d.tile) }, [d.tile]);
+    case "stye": // REL-923: the top three cards of the target's deck go to its graveyard (card_out events follow)
+      return line("event.stye", { target: names.seat(d.target) });
+    case "insight": // REL-924: the collector sees the target's hand; everyone else learns only its size
+      if (Array.isArray(d.cards)) return line("event.insight", { target: names.seat(d.target), cards: d.cards.map((id: string | number) => t.cardName(id)).join(", ") });
+      return line("event.insight_hidden", { target: names.seat(d.target), n: d.hand ?? 0 });
     default: {
       const k = `event.${e.kind}`;
       const card = d.card ? t.cardName(d.card) : t.t("play.hidden");
