@@ -20,14 +20,15 @@ type frameKind uint8
 
 // The frame kinds.
 const (
-	frameUse    frameKind = iota // a card used from a hand, or a reaction firing
-	frameEffect                  // a card's effect without a use (cardDef.discard: REL-724)
-	frameWindow                  // offers an event to armed reactions (hooks.go)
-	frameState                   // a delayed effect firing (stateDef.fire)
-	frameStart                   // the card part of a start phase: due effects, the draw
-	frameDone                    // finished; popped when it is on top
-	frameTheft                   // Abukaros's stack-4 theft, after its "when" window (relics.go)
-	frameEye                     // Gi-ye Chin's Stye or Insight: designation and effect (relic_eye.go)
+	frameUse         frameKind = iota // a card used from a hand, or a reaction firing
+	frameEffect                       // a card's effect without a use (cardDef.discard: REL-724)
+	frameWindow                       // offers an event to armed reactions (hooks.go)
+	frameState                        // a delayed effect firing (stateDef.fire)
+	frameStart                        // the card part of a start phase: due effects, the draw
+	frameDone                         // finished; popped when it is on top
+	frameTheft                        // Abukaros's stack-4 theft, after its "when" window (relics.go)
+	frameEye                          // Gi-ye Chin's Stye or Insight: designation and effect (relic_eye.go)
+	frameDesignation                  // Abukaros's stack-4 designation (relics.go)
 	numFrameKinds
 )
 
@@ -357,8 +358,8 @@ func (s *State) stepFrame(i int) bool {
 		return s.stepStart(f)
 	case frameTheft:
 		return s.stepTheft(f)
-	case frameEye:
-		return s.stepEye(f)
+	case frameEye, frameDesignation:
+		return s.stepDesignation(f)
 	}
 	return true
 }

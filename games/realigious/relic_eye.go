@@ -1,7 +1,5 @@
 package realigious
 
-import "tabletop/engine"
-
 // Gi-ye Chin's Stye and Insight (REL-923, REL-924, GAP-33): the collector
 // designates another player, once, when the relic is collected. Stye sends
 // the top three cards of that player's deck to its graveyard; Insight shows
@@ -31,46 +29,12 @@ func (s *State) pushEye(seat int, eye Eye) {
 }
 
 // eyeWaiting returns the frame of a Stye or Insight designation that waits
-// for its answer (the top frame), or nil.
+// for its answer, or nil.
 func (s *State) eyeWaiting() *frame {
-	if len(s.frames) == 0 {
-		return nil
-	}
-	if f := &s.frames[len(s.frames)-1]; f.kind == frameEye && f.step == 1 {
+	if f := s.designWaiting(); f != nil && f.kind == frameEye {
 		return f
 	}
 	return nil
-}
-
-// stepEye runs the frame of a Stye or Insight relic: step 0 finds the
-// candidates and designates the only one or asks the collector; step 1
-// applies the answer Apply stored in f.got.
-func (s *State) stepEye(f *frame) bool {
-	seat := int(f.seat)
-	if seat < 0 || seat >= len(s.players) || s.players[seat].defeated {
-		return true
-	}
-	if f.step == 0 {
-		var buf [MaxPlayers]engine.Answer
-		switch c := s.appendDesignations(buf[:0], seat); len(c) {
-		case 0:
-			return true // nobody to designate
-		case 1:
-			_, target := splitAnswer(c[0])
-			s.eyeOn(seat, Eye(f.sub), target) // GAP-06: one candidate is not asked
-			return true
-		}
-		f.step = 1
-		s.designSeat = int8(seat)
-		s.phase = phaseDesignate
-		return false
-	}
-	target := int(f.got)
-	if target < 0 || target >= len(s.players) || target == seat || s.players[target].defeated {
-		return true // only a damaged encoding gets here
-	}
-	s.eyeOn(seat, Eye(f.sub), target)
-	return true
 }
 
 // eyeOn applies seat's Stye or Insight to the designated target.

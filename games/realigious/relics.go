@@ -40,13 +40,18 @@ func (s *State) gainRelic(seat, i int, how string, where engine.SeatMask) bool {
 	// GAP-62: where it happened is told only to those who saw it.
 	s.emit("relic", seat, where|engine.Only(engine.Seat(seat)), data, pub)
 	eye := r.eye
+	buff := s.players[seat].buff
 	if s.relicGained(seat, eye, r.counts) {
 		return true
 	}
 	// Cards answer the acquisition (Rite of Exorcism, CARD-051).
 	s.dispatch(hook{kind: hookRelic, seat: int8(seat), other: -1, tile: int16(from), frame: -1, n: int16(i)})
-	if s.god == GiyeChin {
-		s.pushEye(seat, eye) // Stye, Insight: on top, so it resolves before the answers
+	// A designation goes on top, so it resolves before the answers.
+	switch {
+	case s.god == GiyeChin:
+		s.pushEye(seat, eye) // Stye, Insight (REL-923, REL-924)
+	case s.god == Abukaros && buff < 4 && s.players[seat].buff >= 4 && len(s.players) > 2:
+		s.pushDesignation(seat) // stack 4 (REL-929)
 	}
 	return s.settle(s.cont)
 }
@@ -85,8 +90,7 @@ func (s *State) stackReached(seat, n int) bool {
 	if s.god != Abukaros {
 		return false // Zog's and Sekrazade's buffs are read from the level
 	}
-	switch {
-	case n >= 1 && n <= 3:
+	if n >= 1 && n <= 3 {
 		// REL-925-927: every other player loses 5%, 10%, 15%.
 		for o := range s.players {
 			if o != seat && !s.players[o].defeated {
@@ -95,16 +99,10 @@ func (s *State) stackReached(seat, n int) bool {
 				}
 			}
 		}
-	case n == 4 && len(s.players) > 2:
-		// REL-929: designate a player; take their relics if their
-		// reputation is 50% or less.
-		var buf [4]engine.Answer
-		if len(s.appendDesignations(buf[:0], seat)) > 0 {
-			s.designSeat = int8(seat)
-			s.phase = phaseDesignate
-			return true
-		}
 	}
+	// Stack 4 with 3-4 players (REL-929) designates a player: gainRelic,
+	// the only way up to that level, pushes the designation as a frame
+	// (pushDesignation) once the acquisition is told to the cards.
 	return false
 }
 
@@ -165,6 +163,74 @@ func (s *State) relicRun(seat int, god God, success bool) bool {
 		return false
 	}
 	return s.gainRelic(seat, onMap[engine.IntN(&s.rng, len(onMap))], "run", engine.Only(engine.Seat(seat)))
+}
+
+// pushDesignation pushes the frame of Abukaros's stack-4 designation by
+// seat (REL-929, GAP-33): designate another player; take all of its relics
+// if its reputation is 50% or less. Like Stye's and Insight's (pushEye), it
+// goes above the acquisition's reaction window, so that it resolves first
+// and the collection then goes on wherever it came from (a contact, the
+// Archaeologist, a card). Frame fields: seat is the designator, got the
+// designated seat; step 1 waits for the designation.
+func (s *State) pushDesignation(seat int) {
+	s.push(frame{kind: frameDesignation, seat: int8(seat), payer: -1,
+		h: hook{kind: hookNone, seat: -1, other: -1, tile: -1, frame: -1}})
+}
+
+// designWaiting returns the frame of a designation that waits for its
+// answer (the top frame: Abukaros's stack 4, Stye or Insight), or nil. A
+// designate decision without one (a scenario or a sampled view may pose
+// Abukaros's so) is applied by Apply at once.
+func (s *State) designWaiting() *frame {
+	if len(s.frames) == 0 {
+		return nil
+	}
+	if f := &s.frames[len(s.frames)-1]; (f.kind == frameDesignation || f.kind == frameEye) && f.step == 1 {
+		return f
+	}
+	return nil
+}
+
+// stepDesignation runs a designation frame: Abukaros's stack 4
+// (frameDesignation) or a Stye or Insight relic (frameEye). Step 0 finds
+// the candidates (appendDesignations) and designates the only one without
+// asking (GAP-06) or asks the designator; step 1 applies the answer Apply
+// stored in f.got. With no candidate nothing happens.
+func (s *State) stepDesignation(f *frame) bool {
+	seat := int(f.seat)
+	if seat < 0 || seat >= len(s.players) || s.players[seat].defeated {
+		return true
+	}
+	if f.step == 0 {
+		var buf [MaxPlayers]engine.Answer
+		switch c := s.appendDesignations(buf[:0], seat); len(c) {
+		case 0:
+			return true // nobody to designate
+		case 1:
+			_, target := splitAnswer(c[0])
+			s.designated(f, target) // GAP-06: one candidate is not asked
+			return true
+		}
+		f.step = 1
+		s.designSeat = int8(seat)
+		s.phase = phaseDesignate
+		return false
+	}
+	target := int(f.got)
+	if target < 0 || target >= len(s.players) || target == seat || s.players[target].defeated {
+		return true // only a damaged encoding gets here
+	}
+	s.designated(f, target)
+	return true
+}
+
+// designated applies the effect of designation frame f on target.
+func (s *State) designated(f *frame, target int) {
+	if f.kind == frameEye {
+		s.eyeOn(int(f.seat), Eye(f.sub), target)
+		return
+	}
+	s.designate(int(f.seat), target)
 }
 
 // appendDesignations appends a "seat N" answer for every other seat in play.

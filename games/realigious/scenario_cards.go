@@ -128,7 +128,7 @@ type ScenarioOpt struct {
 	Weight int    `json:"weight,omitempty"`
 }
 
-var frameKindNames = [numFrameKinds]string{"use", "effect", "window", "state", "start", "done", "theft", "eye"}
+var frameKindNames = [numFrameKinds]string{"use", "effect", "window", "state", "start", "done", "theft", "eye", "designation"}
 
 // cards applies the state block's card fields.
 func (b *scnBuilder) cards() error {
@@ -452,8 +452,9 @@ func (s *State) snapshotCards(st *ScenarioState) {
 // consistentCards checks the card fields against each other: a frame's
 // targets name real tiles, seats and cards, and the card decision is
 // well formed (the checks a decoded state gets, validateCards). Frames
-// may also wait under a designation (phaseName "designate": Abukaros's in
-// the middle of a card, or Stye's and Insight's eye frame).
+// may also wait under a designation (phaseName "designate": Abukaros's
+// designation frame or Stye's and Insight's eye frame, possibly in the
+// middle of a card).
 func (b *scnBuilder) consistentCards(phaseName string) error {
 	s := b.s
 	saved := s.phase

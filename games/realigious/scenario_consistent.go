@@ -162,6 +162,8 @@ func (b *scnBuilder) consistent(phaseName string) error {
 			return fmt.Errorf("state.phase: \"designate\" is Abukaros's stack 4 with 3 or 4 players (REL-929), not %s with %d", s.god, n)
 		case s.players[ds].buff < 4:
 			return fmt.Errorf("state.players[%d].relic_buff: %d, but a designation comes at stack 4 (REL-929)", ds, s.players[ds].buff)
+		case s.designWaiting() != nil && int(s.designWaiting().seat) != ds:
+			return fmt.Errorf("state.frames: the designation frame is seat %d's, but state.design_seat is %d", s.designWaiting().seat, ds)
 		}
 	}
 	return nil

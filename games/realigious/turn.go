@@ -212,10 +212,10 @@ func (s *State) Apply(a engine.Answer) ([]engine.Event, error) {
 		}
 	case phaseDesignate:
 		s.phase = phaseMove // leave the decision before its effects run
-		if f := s.eyeWaiting(); f != nil {
-			f.got = int32(arg) // Stye or Insight (REL-923, REL-924): the frame applies it
+		if f := s.designWaiting(); f != nil {
+			f.got = int32(arg) // Abukaros's stack 4, Stye or Insight: the frame applies it
 		} else {
-			s.designate(int(s.designSeat), arg)
+			s.designate(int(s.designSeat), arg) // REL-929, posed without its frame (a scenario, a sample)
 			if s.phase == phaseOver {
 				break
 			}
