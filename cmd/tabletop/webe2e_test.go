@@ -20,14 +20,16 @@ import (
 const e2eEnv = "TABLETOP_E2E"
 
 // e2eServeArgs is the server the browser tests play on: a 7 × 7 map and a
-// 2-cycle limit so that a whole match is a few decisions, bots that answer
+// 3-cycle limit so that a whole match is a few decisions (with 2, the bot
+// standing in while a player has left could play all of that player's
+// turns, and the player then had none left to answer), bots that answer
 // at once, a short bot-fill wait for the queue test, and the real 40 s
 // waiting-room countdown (UI-209; ready players end it early).
 var e2eServeArgs = []string{
 	"serve", "-addr", "127.0.0.1:0", "-log", "json",
 	"-turn-time", "30s", "-bot-fill", "4s", "-room-countdown", "40s",
 	"-bots", "random", "-bot-time", "50ms",
-	"-match-config", `{"size":7,"cycle_limit":2}`,
+	"-match-config", `{"size":7,"cycle_limit":3}`,
 }
 
 // TestWebE2E drives the web client in headless Chromium (Debian's package,
