@@ -1,6 +1,10 @@
 package gateway
 
-import "tabletop/store"
+import (
+	"strconv"
+
+	"tabletop/store"
+)
 
 // decodeAnswerFast reads the message clients send most, an answer in
 // compact JSON ({"type":"answer","id":7,"match":42,"version":17,
@@ -118,4 +122,17 @@ func fastUint(b []byte, i int) (int64, int, bool) {
 		return 0, i, false
 	}
 	return n, j, true
+}
+
+// appendAckReply appends the reply to an answer, the bytes json.Marshal
+// writes for replyMessage{Type: "reply", ID: id, OK: true, Data: ack},
+// without reflection: one is sent for every answer.
+func appendAckReply(b []byte, id int64, ack answerAck) []byte {
+	b = append(b, `{"type":"reply","id":`...)
+	b = strconv.AppendInt(b, id, 10)
+	b = append(b, `,"ok":true,"data":{"now":`...)
+	b = strconv.AppendInt(b, int64(ack.Now), 10)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, int64(ack.Version), 10)
+	return append(b, "}}"...)
 }

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 )
@@ -64,4 +65,25 @@ func FuzzDecodeAnswerFast(f *testing.F) {
 			t.Fatalf("%q: fast %+v, general %+v (%v)", b, m, want, err)
 		}
 	})
+}
+
+// TestAppendAckReply checks the answer's reply against encoding/json.
+func TestAppendAckReply(t *testing.T) {
+	for _, tc := range []struct {
+		id  int64
+		ack answerAck
+	}{
+		{1, answerAck{Now: 0, Version: 0}},
+		{7, answerAck{Now: 51, Version: 52}},
+		{-3, answerAck{Now: -1, Version: 1 << 30}},
+		{1<<62 + 5, answerAck{Now: 123456, Version: 123455}},
+	} {
+		want, err := json.Marshal(replyMessage{Type: "reply", ID: tc.id, OK: true, Data: tc.ack})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendAckReply(nil, tc.id, tc.ack); string(got) != string(want) {
+			t.Errorf("appendAckReply(%d, %+v) = %s, want %s", tc.id, tc.ack, got, want)
+		}
+	}
 }
