@@ -269,9 +269,17 @@ func (sv *seatView) wholeView() json.RawMessage {
 func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 	st := h.m.State()
 	f := Frame{Seat: seat, From: from, Version: h.m.Steps(), Steps: []FrameStep{}, Seats: *h.info.Load(), SeatsJSON: h.seatsJSON}
+	if sub != nil && !sub.keeps() {
+		// A Sink is done with the frame when Frame returns: its steps
+		// go in the host's scratch list, not a new one per frame.
+		f.Steps = h.steps[:0]
+	}
 	a := h.audience(seat)
 	for v := from; v < f.Version; v++ {
 		f.Steps = append(f.Steps, FrameStep{Version: v + 1, Events: h.hist.at(v+1, a)})
+	}
+	if sub != nil && !sub.keeps() {
+		h.steps = f.Steps[:0]
 	}
 	sv := h.viewOf(seat)
 	if sub != nil {

@@ -170,6 +170,9 @@ type Host struct {
 	evenc *json.Encoder // writes to evbuf
 	seats []seatState
 	info  atomic.Pointer[[]SeatInfo] // public seat states, replaced on change
+	// steps is the scratch list of the frames given to Sinks; host
+	// goroutine only.
+	steps []FrameStep
 	// seatsJSON is *info encoded (nil if that failed); host goroutine only.
 	seatsJSON json.RawMessage
 	subs      map[*Subscription]struct{}
