@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 )
 
@@ -23,6 +22,6 @@ func Hash(s State) string {
 // lets a caller that keeps the bytes (a snapshot, a reused buffer) avoid
 // encoding twice.
 func HashEncoding(enc []byte) string {
-	sum := sha256.Sum256(enc)
-	return hex.EncodeToString(sum[:HashLen/2])
+	sum := hashSum(enc)
+	return hex.EncodeToString(sum[:])
 }

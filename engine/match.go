@@ -20,8 +20,7 @@ type Match struct {
 	header  Header
 	initial State // the state before any answer; never applied to
 	state   State
-	steps   []Step
-	answers []Answer // answers[i] is the code of steps[i]
+	log     stepLog
 	nohash  bool     // see SetHashing
 	every   int      // see SetHashInterval; 0 or 1: every step
 	legal   []Answer // scratch for Legal
@@ -76,7 +75,7 @@ func (m *Match) Header() Header {
 func (m *Match) State() State { return m.state }
 
 // Steps returns the number of answers applied so far.
-func (m *Match) Steps() int { return len(m.steps) }
+func (m *Match) Steps() int { return m.log.len() }
 
 // SetHashing turns the per-step state hash on (the default) or off. With
 // hashing off, Apply skips encoding and hashing the state, which makes bulk
@@ -117,13 +116,13 @@ func (m *Match) Apply(a Answer) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	step := Step{Seat: d.Seat, Answer: text}
-	if !m.nohash && m.hashed(len(m.steps), s.Terminal()) {
+	var hash *[HashLen / 2]byte
+	if !m.nohash && m.hashed(m.log.len(), s.Terminal()) {
 		m.buf = s.AppendEncoding(m.buf[:0])
-		step.Hash = HashEncoding(m.buf)
+		sum := hashSum(m.buf)
+		hash = &sum
 	}
-	m.steps = append(m.steps, step)
-	m.answers = append(m.answers, a)
+	m.log.add(d.Seat, a, text, hash)
 	return events, nil
 }
 
@@ -158,7 +157,7 @@ func (m *Match) ResolveChance() ([]Event, error) {
 	if chanceTotal(outcomes) <= 0 {
 		return nil, fmt.Errorf("engine: chance decision %q has no positive total weight (%d outcomes)", d.Kind, len(outcomes))
 	}
-	return m.Apply(ChanceAnswer(m.header.Seed, len(m.steps), outcomes))
+	return m.Apply(ChanceAnswer(m.header.Seed, m.log.len(), outcomes))
 }
 
 // Replay returns the record of the match so far, as a copy the caller owns.
@@ -168,7 +167,7 @@ func (m *Match) ResolveChance() ([]Event, error) {
 // empty, and Verify of the replay reports the problem.
 func (m *Match) Replay() *Replay {
 	m.fillHashes()
-	return &Replay{Header: m.Header(), Steps: slices.Clone(m.steps)}
+	return &Replay{Header: m.Header(), Steps: m.log.steps(0)}
 }
 
 // StepsFrom returns a copy of the steps after the first from, in order: what
@@ -177,21 +176,21 @@ func (m *Match) StepsFrom(from int) []Step {
 	if from < 0 {
 		from = 0
 	}
-	if from >= len(m.steps) {
+	if from >= m.log.len() {
 		return nil
 	}
 	m.fillHashes()
-	return slices.Clone(m.steps[from:])
+	return m.log.steps(from)
 }
 
 // fillHashes computes the hashes Apply skipped with hashing off.
 func (m *Match) fillHashes() {
 	terminal := m.state.Terminal()
 	missing := func(i int) bool {
-		return m.steps[i].Hash == "" && m.hashed(i, terminal && i == len(m.steps)-1)
+		return !m.log.hashed(i) && m.hashed(i, terminal && i == m.log.len()-1)
 	}
 	first := -1
-	for i := range m.steps {
+	for i := range m.log.len() {
 		if missing(i) {
 			first = i
 			break
@@ -201,18 +200,18 @@ func (m *Match) fillHashes() {
 		return
 	}
 	s := m.initial.Clone()
-	for i, a := range m.answers {
-		if _, err := s.Apply(a); err != nil {
+	for i := range m.log.len() {
+		if _, err := s.Apply(m.log.answer(i)); err != nil {
 			return
 		}
 		if i >= first && missing(i) {
 			m.buf = s.AppendEncoding(m.buf[:0])
-			m.steps[i].Hash = HashEncoding(m.buf)
+			m.log.setHash(i, m.buf)
 		}
 	}
 }
 
 // overErr is the error for an answer after the end of the match.
 func (m *Match) overErr() error {
-	return fmt.Errorf("engine: %s match over after %d steps: %w", m.header.Game, len(m.steps), ErrGameOver)
+	return fmt.Errorf("engine: %s match over after %d steps: %w", m.header.Game, m.log.len(), ErrGameOver)
 }

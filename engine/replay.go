@@ -242,7 +242,7 @@ func ResumeMatch(g Game, r *Replay) (*Match, error) {
 		if _, err := m.Apply(a); err != nil {
 			return nil, diverge("the answer is not legal", err)
 		}
-		if got := m.steps[i].Hash; st.Hash != "" && got != st.Hash {
+		if got := m.log.hashText(i); st.Hash != "" && got != st.Hash {
 			return nil, diverge(fmt.Sprintf("state hash %s, replay has %s", got, st.Hash), nil)
 		}
 	}
