@@ -38,6 +38,7 @@ type conn struct {
 	remote string
 	ctx    context.Context // ends when the connection closes
 	cancel context.CancelFunc
+	actx   *answerCtx // the answers' context, made at the first; read loop only
 	lim    *rate.Limiter
 
 	outMu sync.Mutex
@@ -275,9 +276,19 @@ func (c *conn) handle(b []byte) bool {
 		}
 		return true
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, requestTime)
-	data, after, err := c.dispatch(ctx, m)
-	cancel()
+	var data any
+	var after func()
+	if m.Type == "answer" { // the message sent most: see answerCtx
+		if c.actx == nil {
+			c.actx = newAnswerCtx(c.ctx)
+		}
+		data, after, err = c.dispatch(c.actx.begin(requestTime), m)
+		c.actx.end()
+	} else {
+		ctx, cancel := context.WithTimeout(c.ctx, requestTime)
+		data, after, err = c.dispatch(ctx, m)
+		cancel()
+	}
 	if err != nil {
 		c.replyError(m.ID, err)
 		return true

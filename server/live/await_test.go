@@ -17,12 +17,14 @@ func TestAwaitPrefersTheReply(t *testing.T) {
 	for i := range 200 {
 		reply := make(chan result, 1)
 		reply <- result{ack: Ack{Version: i, Now: i + 1}}
-		r := h.await(context.Background(), reply)
-		if r.err != nil || r.ack.Version != i {
-			t.Fatalf("try %d: await = %+v, %v; want the reply", i, r.ack, r.err)
+		r, got := h.await(context.Background(), reply)
+		if r.err != nil || r.ack.Version != i || !got {
+			t.Fatalf("try %d: await = %+v, %v, %v; want the reply", i, r.ack, r.err, got)
 		}
 	}
-	if r := h.await(context.Background(), make(chan result)); CodeOf(r.err) != CodeClosed {
-		t.Errorf("no reply from a stopped host: %v, want %s", r.err, CodeClosed)
+	// A channel without its reply is not given back for reuse: the host
+	// may still send to it.
+	if r, got := h.await(context.Background(), make(chan result)); CodeOf(r.err) != CodeClosed || got {
+		t.Errorf("no reply from a stopped host: %v, %v; want %s and no reply", r.err, got, CodeClosed)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -170,6 +171,8 @@ type Host struct {
 	evenc *json.Encoder // writes to evbuf
 	seats []seatState
 	info  atomic.Pointer[[]SeatInfo] // public seat states, replaced on change
+	// replies holds the reply channels of requests that got their reply.
+	replies sync.Pool
 	// steps is the scratch list of the frames given to Sinks; host
 	// goroutine only.
 	steps []FrameStep
@@ -310,37 +313,50 @@ func (h *Host) shutdown() {
 
 // send queues a request and waits for its result.
 func (h *Host) send(ctx context.Context, in input) result {
-	in.reply = make(chan result, 1)
+	// A reply channel is used again once its reply has been taken: one
+	// per request was a tenth of what an answer allocated.
+	reply, _ := h.replies.Get().(chan result)
+	if reply == nil {
+		reply = make(chan result, 1)
+	}
+	in.reply = reply
 	select {
 	case <-h.done:
+		h.replies.Put(reply)
 		return result{err: &Error{Code: CodeClosed}}
 	default:
 	}
 	select {
 	case h.in <- in:
 	default:
+		h.replies.Put(reply)
 		return result{err: &Error{Code: CodeOverloaded, Msg: "input queue full"}}
 	}
-	return h.await(ctx, in.reply)
+	r, got := h.await(ctx, reply)
+	if got {
+		h.replies.Put(reply)
+	}
+	return r
 }
 
-// await waits for a request's result. A host replies before it stops, so
+// await waits for a request's result, and reports whether it came on
+// reply (which is then empty again). A host replies before it stops, so
 // a reply that is there wins over the host having stopped: the answer
 // that ends a match is acknowledged, not refused as closed (with both
 // ready, a plain select picks either).
-func (h *Host) await(ctx context.Context, reply <-chan result) result {
+func (h *Host) await(ctx context.Context, reply <-chan result) (result, bool) {
 	select {
 	case r := <-reply:
-		return r
+		return r, true
 	case <-h.done:
 		select {
 		case r := <-reply:
-			return r
+			return r, true
 		default:
-			return result{err: &Error{Code: CodeClosed}}
+			return result{err: &Error{Code: CodeClosed}}, false
 		}
 	case <-ctx.Done():
-		return result{err: ctx.Err()}
+		return result{err: ctx.Err()}, false
 	}
 }
 
