@@ -126,6 +126,7 @@ type Server struct {
 	mux      *http.ServeMux
 	draining atomic.Bool
 	frames   bufPool // buffers of frames on their way out
+	wire     bufPool // the writers' scratch: a batch of frames as the socket gets it
 }
 
 // New returns a Server. Call Recover before serving, to resume the live

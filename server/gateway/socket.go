@@ -12,16 +12,20 @@ import (
 )
 
 // The socket under a WebSocket connection. The gateway keeps the
-// connection the WebSocket library hijacks for two reasons, both measured
-// in the server's profile under load (docs/performance.md, "Server load"):
+// connection the WebSocket library hijacks and writes its messages' data
+// frames itself; the library still does the handshake, reads, and its
+// control frames (pings, pongs, close). Measured in the server's profile
+// under load (docs/performance.md, "Server load"):
 //
 //   - Writes are bounded by the socket's write deadline instead of a
 //     context per write, which cost a timer and a callback registration in
 //     the library for every message (four frames per answer).
-//   - Messages queued together go out in one system call: the writer
-//     "corks" the socket, lets the library write each message's frame into
-//     a buffer, and sends the buffer at once. An answer's acknowledgement
-//     and the frame of its step usually leave together.
+//   - Messages queued together go out in one system call. An answer's
+//     acknowledgement and the frame of its step usually leave together.
+//   - The library's write path (two channel-based locks, a bufio writer
+//     and its flush per message) cost a quarter as much as the write
+//     system calls themselves. A server's data frame is the simplest of
+//     frames: FIN, opcode, length, payload, no mask (RFC 6455, 5.2).
 
 // maxCork bounds the bytes gathered before the socket is written.
 const maxCork = 64 << 10
@@ -47,104 +51,100 @@ func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	return h.conn, brw, nil
 }
 
-// corkConn is a connection whose writes can be held back and sent in one
-// go. Writes from any goroutine (the library's pongs and close frames too)
-// keep their order.
+// corkConn is the socket shared by the library's control frames and the
+// gateway's data frames. Each write holds its lock, so frames never
+// interleave: the library writes a control frame (at most 139 bytes) in
+// one Write, through a bufio writer it flushes after every frame.
 type corkConn struct {
 	net.Conn
-	mu     sync.Mutex
-	corked bool
-	buf    []byte
+	mu        sync.Mutex
+	closeSent bool // the library wrote a close frame: no data frame may follow
 }
 
 func (c *corkConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.corked {
-		c.buf = append(c.buf, p...)
-		return len(p), nil
+	if len(p) > 0 && p[0]&0x0f == opClose {
+		c.closeSent = true
 	}
 	return c.Conn.Write(p)
 }
 
-func (c *corkConn) cork() {
-	c.mu.Lock()
-	c.corked = true
-	c.mu.Unlock()
+// WebSocket frame bits (RFC 6455, 5.2).
+const (
+	finText = 0x81 // FIN and opcode text
+	opClose = 0x8
+)
+
+// appendTextHeader appends the header of a final, unmasked text frame of
+// n bytes.
+func appendTextHeader(b []byte, n int) []byte {
+	switch {
+	case n < 126:
+		return append(b, finText, byte(n))
+	case n <= 0xffff:
+		return append(b, finText, 126, byte(n>>8), byte(n))
+	default:
+		return append(b, finText, 127,
+			byte(n>>56), byte(n>>48), byte(n>>40), byte(n>>32),
+			byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	}
 }
 
-// uncork writes what was held back and lets writes through again.
-func (c *corkConn) uncork() error {
+// writeMessages writes msgs as text frames, gathered in buf (scratch,
+// returned for reuse) into one system call per maxCork bytes.
+func (c *corkConn) writeMessages(msgs []outMsg, buf []byte) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.corked = false
-	if len(c.buf) == 0 {
-		return nil
+	if c.closeSent {
+		return buf, net.ErrClosed
 	}
-	_, err := c.Conn.Write(c.buf)
-	if cap(c.buf) > maxCork {
-		c.buf = nil // a rare large batch does not pin its buffer
-	} else {
-		c.buf = c.buf[:0]
+	buf = buf[:0]
+	for _, m := range msgs {
+		buf = appendTextHeader(buf, len(m.b))
+		buf = append(buf, m.b...)
+		if len(buf) >= maxCork {
+			if _, err := c.Conn.Write(buf); err != nil {
+				return buf, err
+			}
+			buf = buf[:0]
+		}
 	}
-	return err
+	if len(buf) == 0 {
+		return buf, nil
+	}
+	_, err := c.Conn.Write(buf)
+	return buf, err
 }
 
-// held returns how many bytes are held back.
-func (c *corkConn) held() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.buf)
-}
-
-// write writes one message within writeTimeout: through the socket's
-// write deadline, set for the write and cleared after it (so that the
-// library's own control frames, which bring their own time limits, never
-// meet a stale one), when the socket is known.
-func (c *conn) write(b []byte) bool {
-	if c.raw == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-		defer cancel()
-		return c.ws.Write(ctx, websocket.MessageText, b) == nil
-	}
-	if c.raw.SetWriteDeadline(time.Now().Add(writeTimeout)) != nil {
-		return false
-	}
-	err := c.ws.Write(context.Background(), websocket.MessageText, b)
-	_ = c.raw.SetWriteDeadline(time.Time{})
-	return err == nil
-}
-
-// writeBatch writes queued messages in order, corked into as few socket
-// writes as maxCork allows, and recycles their buffers; false if a write
-// failed.
+// writeBatch writes queued messages in order, in as few socket writes as
+// maxCork allows, within writeTimeout (the socket's write deadline, set
+// for the batch and cleared after it, so that the library's own control
+// frames, which bring their own time limits, never meet a stale one),
+// and recycles their buffers; false if a write failed.
 func (c *conn) writeBatch(batch []outMsg) bool {
 	ok := true
-	if c.raw == nil || len(batch) == 1 {
+	if c.raw == nil { // not a hijacked socket (tests): through the library
 		for _, m := range batch {
-			ok = ok && c.write(m.b)
+			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+			ok = ok && c.ws.Write(ctx, websocket.MessageText, m.b) == nil
+			cancel()
 			c.recycle(m)
 		}
 		return ok
 	}
-	c.raw.cork()
-	for _, m := range batch {
-		ok = ok && c.ws.Write(context.Background(), websocket.MessageText, m.b) == nil
-		c.recycle(m)
-		if ok && c.raw.held() >= maxCork {
-			ok = c.uncork()
-			c.raw.cork()
-		}
-	}
-	return c.uncork() && ok
-}
-
-// uncork sends what the corked socket holds within writeTimeout.
-func (c *conn) uncork() bool {
-	ok := c.raw.SetWriteDeadline(time.Now().Add(writeTimeout)) == nil
-	if err := c.raw.uncork(); err != nil {
+	if c.raw.SetWriteDeadline(time.Now().Add(writeTimeout)) != nil {
 		ok = false
 	}
+	if ok {
+		buf := c.s.wire.get(0)
+		buf, err := c.raw.writeMessages(batch, buf)
+		c.s.wire.put(buf)
+		ok = err == nil
+	}
 	_ = c.raw.SetWriteDeadline(time.Time{})
+	for _, m := range batch {
+		c.recycle(m)
+	}
 	return ok
 }

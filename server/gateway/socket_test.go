@@ -2,8 +2,16 @@ package gateway
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 )
 
 // countConn records the writes that reach the socket.
@@ -17,39 +25,109 @@ func (c *countConn) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestCorkConn: corked writes reach the socket as one write, in order,
-// when uncorked; uncorked writes go straight through; a large batch's
-// buffer is not kept.
-func TestCorkConn(t *testing.T) {
-	under := &countConn{}
-	c := &corkConn{Conn: under}
-	c.Write([]byte("a"))
-	c.cork()
-	c.Write([]byte("bc"))
-	c.Write([]byte("d"))
-	if c.held() != 3 || len(under.writes) != 1 {
-		t.Fatalf("corked: held %d, socket writes %d; want 3 held and only the first write sent", c.held(), len(under.writes))
-	}
-	if err := c.uncork(); err != nil {
-		t.Fatal(err)
-	}
-	c.Write([]byte("e"))
-	want := []string{"a", "bcd", "e"}
-	if len(under.writes) != len(want) {
-		t.Fatalf("socket writes %q, want %q", under.writes, want)
-	}
-	for i, w := range want {
-		if string(under.writes[i]) != w {
-			t.Errorf("socket write %d = %q, want %q", i, under.writes[i], w)
+// TestTextHeader: the three length forms of an unmasked final text frame
+// (RFC 6455, 5.2).
+func TestTextHeader(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want []byte
+	}{
+		{0, []byte{0x81, 0}},
+		{125, []byte{0x81, 125}},
+		{126, []byte{0x81, 126, 0, 126}},
+		{65535, []byte{0x81, 126, 0xff, 0xff}},
+		{65536, []byte{0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0}},
+	} {
+		if got := appendTextHeader(nil, tc.n); !bytes.Equal(got, tc.want) {
+			t.Errorf("appendTextHeader(%d) = % x, want % x", tc.n, got, tc.want)
 		}
 	}
-	if err := c.uncork(); err != nil || len(under.writes) != 3 {
-		t.Errorf("uncork with nothing held wrote (%d writes, %v)", len(under.writes), err)
+}
+
+// TestWriteMessages: a batch reaches the socket in one write, frames in
+// order, split only past maxCork; nothing follows a close frame the
+// library wrote.
+func TestWriteMessages(t *testing.T) {
+	t.Run("one write per batch", func(t *testing.T) {
+		under := &countConn{}
+		c := &corkConn{Conn: under}
+		if _, err := c.writeMessages([]outMsg{{b: []byte("a")}, {b: []byte("bc")}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		want := []byte{0x81, 1, 'a', 0x81, 2, 'b', 'c'}
+		if len(under.writes) != 1 || !bytes.Equal(under.writes[0], want) {
+			t.Fatalf("socket writes % x, want one: % x", under.writes, want)
+		}
+	})
+	t.Run("split past maxCork", func(t *testing.T) {
+		under := &countConn{}
+		c := &corkConn{Conn: under}
+		big := outMsg{b: make([]byte, maxCork)}
+		if _, err := c.writeMessages([]outMsg{big, {b: []byte("x")}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if len(under.writes) != 2 || len(under.writes[1]) != 3 {
+			t.Fatalf("%d socket writes, want 2 (the large frame, then the small one)", len(under.writes))
+		}
+	})
+	t.Run("nothing after a close frame", func(t *testing.T) {
+		under := &countConn{}
+		c := &corkConn{Conn: under}
+		c.Write([]byte{0x88, 2, 0x03, 0xe8}) // the library's close frame
+		_, err := c.writeMessages([]outMsg{{b: []byte("late")}}, nil)
+		if !errors.Is(err, net.ErrClosed) || len(under.writes) != 1 {
+			t.Fatalf("after close: err %v, %d socket writes; want net.ErrClosed and only the close frame", err, len(under.writes))
+		}
+	})
+}
+
+// TestWriteMessagesToClient: a WebSocket client (the library's) reads the
+// gateway's frames of every length form as the messages sent, with the
+// library's own pings on the same socket.
+func TestWriteMessagesToClient(t *testing.T) {
+	sizes := []int{0, 1, 125, 126, 4000, 65535, 65536, 200000}
+	done := make(chan error, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hj := &hijackRecorder{ResponseWriter: w}
+		ws, err := websocket.Accept(hj, r, nil)
+		if err != nil {
+			done <- err
+			return
+		}
+		go func() { // the library reads, answering the client's pings
+			ctx := ws.CloseRead(context.Background())
+			<-ctx.Done()
+		}()
+		var buf []byte
+		for i, n := range sizes {
+			msg := []byte(strings.Repeat(string(rune('a'+i)), n))
+			if buf, err = hj.conn.writeMessages([]outMsg{{b: msg}}, buf); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cl, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http"), nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	c.cork()
-	c.Write(make([]byte, maxCork+1))
-	c.uncork()
-	if c.buf != nil {
-		t.Errorf("a batch over maxCork kept its %d-byte buffer", cap(c.buf))
+	defer cl.CloseNow()
+	cl.SetReadLimit(1 << 20)
+	go cl.Ping(ctx) // a control frame from the library in between
+	for i, n := range sizes {
+		typ, b, err := cl.Read(ctx)
+		if err != nil {
+			t.Fatalf("message %d (%d bytes): %v", i, n, err)
+		}
+		if typ != websocket.MessageText || len(b) != n || n > 0 && (b[0] != byte('a'+i) || b[n-1] != byte('a'+i)) {
+			t.Fatalf("message %d: type %v, %d bytes; want text of %d bytes of %q", i, typ, len(b), n, rune('a'+i))
+		}
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }
