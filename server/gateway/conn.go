@@ -34,7 +34,7 @@ const (
 type conn struct {
 	s      *Server
 	ws     *websocket.Conn
-	raw    *corkConn // the hijacked connection under ws, nil if unknown
+	raw    *sharedConn // the hijacked connection under ws, nil if unknown
 	remote string
 	ctx    context.Context // ends when the connection closes
 	cancel context.CancelFunc

@@ -30,11 +30,11 @@ import (
 // maxCork bounds the bytes gathered before the socket is written.
 const maxCork = 64 << 10
 
-// hijackRecorder hands the WebSocket library a corkConn in place of the
+// hijackRecorder hands the WebSocket library a sharedConn in place of the
 // connection net/http hijacks, and keeps it.
 type hijackRecorder struct {
 	http.ResponseWriter
-	conn *corkConn
+	conn *sharedConn
 }
 
 func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -46,22 +46,22 @@ func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		c.Close()
 		return nil, nil, err
 	}
-	h.conn = &corkConn{Conn: c}
+	h.conn = &sharedConn{Conn: c}
 	// The library resets brw.Writer onto the connection it is given.
 	return h.conn, brw, nil
 }
 
-// corkConn is the socket shared by the library's control frames and the
+// sharedConn is the socket shared by the library's control frames and the
 // gateway's data frames. Each write holds its lock, so frames never
 // interleave: the library writes a control frame (at most 139 bytes) in
 // one Write, through a bufio writer it flushes after every frame.
-type corkConn struct {
+type sharedConn struct {
 	net.Conn
 	mu        sync.Mutex
 	closeSent bool // the library wrote a close frame: no data frame may follow
 }
 
-func (c *corkConn) Write(p []byte) (int, error) {
+func (c *sharedConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(p) > 0 && p[0]&0x0f == opClose {
@@ -93,7 +93,7 @@ func appendTextHeader(b []byte, n int) []byte {
 
 // writeMessages writes msgs as text frames, gathered in buf (scratch,
 // returned for reuse) into one system call per maxCork bytes.
-func (c *corkConn) writeMessages(msgs []outMsg, buf []byte) ([]byte, error) {
+func (c *sharedConn) writeMessages(msgs []outMsg, buf []byte) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closeSent {

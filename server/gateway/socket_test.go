@@ -50,7 +50,7 @@ func TestTextHeader(t *testing.T) {
 func TestWriteMessages(t *testing.T) {
 	t.Run("one write per batch", func(t *testing.T) {
 		under := &countConn{}
-		c := &corkConn{Conn: under}
+		c := &sharedConn{Conn: under}
 		if _, err := c.writeMessages([]outMsg{{b: []byte("a")}, {b: []byte("bc")}}, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -61,7 +61,7 @@ func TestWriteMessages(t *testing.T) {
 	})
 	t.Run("split past maxCork", func(t *testing.T) {
 		under := &countConn{}
-		c := &corkConn{Conn: under}
+		c := &sharedConn{Conn: under}
 		big := outMsg{b: make([]byte, maxCork)}
 		if _, err := c.writeMessages([]outMsg{big, {b: []byte("x")}}, nil); err != nil {
 			t.Fatal(err)
@@ -72,7 +72,7 @@ func TestWriteMessages(t *testing.T) {
 	})
 	t.Run("nothing after a close frame", func(t *testing.T) {
 		under := &countConn{}
-		c := &corkConn{Conn: under}
+		c := &sharedConn{Conn: under}
 		c.Write([]byte{0x88, 2, 0x03, 0xe8}) // the library's close frame
 		_, err := c.writeMessages([]outMsg{{b: []byte("late")}}, nil)
 		if !errors.Is(err, net.ErrClosed) || len(under.writes) != 1 {
