@@ -28,3 +28,17 @@ func TestBufPoolSizes(t *testing.T) {
 		t.Fatalf("a buffer over maxPooled came back from the pool (cap %d)", cap(c))
 	}
 }
+
+// TestBufPoolNoAllocs: once warm, a get and a put allocate nothing (the
+// put's box comes from the boxes a get left).
+func TestBufPoolNoAllocs(t *testing.T) {
+	var bp bufPool
+	bp.put(bp.get(2000))
+	allocs := testing.AllocsPerRun(1000, func() {
+		b := bp.get(1500)
+		bp.put(append(b, "frame"...))
+	})
+	if allocs != 0 {
+		t.Errorf("get+put: %.1f allocations, want 0", allocs)
+	}
+}

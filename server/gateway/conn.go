@@ -331,7 +331,7 @@ type replyMessage struct {
 
 func (c *conn) reply(id int64, data any) {
 	if ack, ok := data.(answerAck); ok { // an answer's, the reply sent most
-		c.send(c.ctx, appendAckReply(make([]byte, 0, 80), id, ack))
+		c.sendPooled(c.ctx, appendAckReply(c.s.frames.get(80), id, ack))
 		return
 	}
 	if data == nil {

@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 
 	"tabletop/server/live"
@@ -16,9 +17,9 @@ import (
 // It is written by hand because frames are most of what the server
 // sends: encoding/json would validate and compact the view and the
 // events again, bytes the host already encoded, and that cost more than
-// building them (docs/performance.md, "Server load"). The small parts
-// (decision, deadline, result, and the seats when the host did not encode
-// them) still go through encoding/json.
+// building them (docs/performance.md, "Server load"). The result (once
+// a match) and the seats when the host did not encode them still go
+// through encoding/json.
 func appendFrame(b []byte, id store.MatchID, f *live.Frame, patches bool) ([]byte, error) {
 	b = append(b, `{"type":"frame","data":{"match":`...)
 	b = strconv.AppendInt(b, int64(id), 10)
@@ -60,14 +61,17 @@ func appendFrame(b []byte, id store.MatchID, f *live.Frame, patches bool) ([]byt
 		return nil, err
 	}
 	if f.Decision != nil {
-		if b, err = appendMember(b, "decision", f.Decision); err != nil {
-			return nil, err
-		}
+		b = append(b, `,"decision":`...)
+		b = f.Decision.AppendJSON(b)
 	}
 	if !f.Deadline.IsZero() {
-		if b, err = appendMember(b, "deadline", f.Deadline); err != nil {
-			return nil, err
+		// As time.Time's MarshalJSON, which fails the same way (a year
+		// outside 0-9999), without its allocation.
+		b = append(b, `,"deadline":"`...)
+		if b, err = f.Deadline.AppendText(b); err != nil {
+			return nil, fmt.Errorf("gateway: frame deadline: %w", err)
 		}
+		b = append(b, '"')
 	}
 	if f.Result != nil {
 		if b, err = appendMember(b, "result", f.Result); err != nil {

@@ -18,6 +18,8 @@ func TestAppendFrame(t *testing.T) {
 	dl := time.Date(2026, 11, 24, 5, 30, 0, 123e6, time.UTC)
 	res := engine.Result{Winner: 1, How: "religious", Ranking: []engine.Seat{1, 0}}
 	dec := engine.DecisionJSON{Seat: 0, Kind: "move", Answers: []string{"a", "b<c"}}
+	chance := engine.DecisionJSON{Seat: engine.Chance, Kind: "roll", Answers: []string{"1", "2"}, Default: "1",
+		Chance: []engine.OutcomeJSON{{Answer: "1", Weight: 1}, {Answer: "2", Weight: 3}}}
 	frames := map[string]live.Frame{
 		"no steps": {Seat: 0, From: 3, Version: 3, Steps: []live.FrameStep{}, View: json.RawMessage(`{"a":1}`),
 			Seats: []live.SeatInfo{{Status: "playing", Account: 4, Name: "Ann"}, {Status: "bot", Bot: "easy"}}},
@@ -28,6 +30,8 @@ func TestAppendFrame(t *testing.T) {
 		"spectator result": {Seat: engine.Spectator, From: 0, Version: 1, Steps: []live.FrameStep{{Version: 1, Events: json.RawMessage(`[]`)}},
 			View: json.RawMessage(`{"a":3}`), ViewPatch: json.RawMessage(`[]`), Result: &res},
 		"nil view": {Seat: 1, Steps: nil},
+		"chance decision, deadline in a zone": {Seat: 2, From: 4, Version: 5, Steps: []live.FrameStep{},
+			View: json.RawMessage(`{}`), Decision: &chance, Deadline: time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("X", 5400))},
 	}
 	type frameData struct {
 		Match store.MatchID `json:"match"`
@@ -65,5 +69,17 @@ func TestAppendFrame(t *testing.T) {
 				t.Errorf("protocol 2 differs elsewhere:\n%s\n%s", b1, b2)
 			}
 		})
+	}
+}
+
+// TestAppendFrameBadDeadline: a deadline encoding/json cannot write (a
+// year past 9999) fails the frame with an error, as json.Marshal did.
+func TestAppendFrameBadDeadline(t *testing.T) {
+	f := live.Frame{Steps: []live.FrameStep{}, Deadline: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}
+	if _, err := json.Marshal(f); err == nil {
+		t.Fatal("json.Marshal accepted the year 10000")
+	}
+	if b, err := appendFrame(nil, 1, &f, true); err == nil {
+		t.Fatalf("appendFrame = %s, want an error", b)
 	}
 }

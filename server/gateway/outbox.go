@@ -66,6 +66,17 @@ func (c *conn) send(ctx context.Context, b []byte) bool {
 	return c.whenRoom(ctx, func() bool { return len(c.ob.q) < c.ob.max }, &m)
 }
 
+// sendPooled is send for a buffer from the server's frame pool, which
+// goes back to the pool once written (or refused).
+func (c *conn) sendPooled(ctx context.Context, b []byte) bool {
+	m := outMsg{b: b, pooled: true}
+	if !c.whenRoom(ctx, func() bool { return len(c.ob.q) < c.ob.max }, &m) {
+		c.recycle(m)
+		return false
+	}
+	return true
+}
+
 // waitRoom waits until the queue is at most half full, the connection
 // closes or ctx ends; false in the last two cases.
 func (c *conn) waitRoom(ctx context.Context) bool {
