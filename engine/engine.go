@@ -93,16 +93,22 @@ type Event struct {
 // Redact returns the events as seat s may see them, in order. An event whose
 // audience excludes s is replaced by its Public form or dropped.
 func Redact(events []Event, s Seat) []Event {
-	out := make([]Event, 0, len(events))
+	return AppendRedacted(make([]Event, 0, len(events)), events, s)
+}
+
+// AppendRedacted appends the events as seat s may see them (see Redact) to
+// dst and returns the extended slice. A server that redacts every step for
+// every audience reuses one dst instead of allocating a slice each time.
+func AppendRedacted(dst, events []Event, s Seat) []Event {
 	for _, e := range events {
 		switch {
 		case e.Audience.Has(s):
-			out = append(out, e)
+			dst = append(dst, e)
 		case e.Public != nil:
-			out = append(out, Event{Kind: e.Kind, Seat: e.Seat, Audience: e.Audience, Data: e.Public})
+			dst = append(dst, Event{Kind: e.Kind, Seat: e.Seat, Audience: e.Audience, Data: e.Public})
 		}
 	}
-	return out
+	return dst
 }
 
 // Result is the outcome of a finished match.

@@ -46,9 +46,18 @@ func TestRedact(t *testing.T) {
 		{1, []Event{events[0], {Kind: "drew", Seat: 0, Audience: Only(0), Data: "a card"}, events[2]}},
 		{Spectator, []Event{events[0], {Kind: "drew", Seat: 0, Audience: Only(0), Data: "a card"}}},
 	}
+	prefix := Event{Kind: "before"}
+	scratch := make([]Event, 0, 1) // too small: AppendRedacted grows it
 	for _, tt := range tests {
 		if got := Redact(events, tt.seat); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Redact(events, %d) = %+v, want %+v", tt.seat, got, tt.want)
 		}
+		scratch = AppendRedacted(append(scratch[:0], prefix), events, tt.seat)
+		if want := append([]Event{prefix}, tt.want...); !reflect.DeepEqual(scratch, want) {
+			t.Errorf("AppendRedacted([before], events, %d) = %+v, want %+v", tt.seat, scratch, want)
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { scratch = AppendRedacted(scratch[:0], events, 1) }); n != 0 {
+		t.Errorf("AppendRedacted into a large enough slice: %v allocations, want 0", n)
 	}
 }

@@ -183,6 +183,21 @@ func (m *Match) StepsFrom(from int) []Step {
 	return m.log.steps(from)
 }
 
+// AppendStepsFrom appends the steps after the first from to dst, as
+// StepsFrom returns them, and returns the extended slice: a server that
+// persists after every answer reuses one dst.
+func (m *Match) AppendStepsFrom(dst []Step, from int) []Step {
+	from = max(from, 0)
+	if from >= m.log.len() {
+		return dst
+	}
+	m.fillHashes()
+	for i := from; i < m.log.len(); i++ {
+		dst = append(dst, m.log.step(i))
+	}
+	return dst
+}
+
 // fillHashes computes the hashes Apply skipped with hashing off.
 func (m *Match) fillHashes() {
 	terminal := m.state.Terminal()

@@ -8,7 +8,7 @@ import (
 )
 
 // TestMatchStepsFrom checks that StepsFrom returns exactly the tail of the
-// replay's steps.
+// replay's steps, and AppendStepsFrom appends the same.
 func TestMatchStepsFrom(t *testing.T) {
 	m, err := engine.NewMatch(toygame.Game{}, nil, 2, 9)
 	if err != nil {
@@ -34,6 +34,16 @@ func TestMatchStepsFrom(t *testing.T) {
 		for i := range got {
 			if got[i] != all[lo+i] {
 				t.Errorf("StepsFrom(%d)[%d] = %+v, want %+v", from, i, got[i], all[lo+i])
+			}
+		}
+		before := engine.Step{Answer: "before"}
+		app := m.AppendStepsFrom([]engine.Step{before}, from)
+		if len(app) != 1+len(got) || app[0] != before {
+			t.Fatalf("AppendStepsFrom([before], %d) = %+v, want before and %d steps", from, app, len(got))
+		}
+		for i := range got {
+			if app[1+i] != got[i] {
+				t.Errorf("AppendStepsFrom(%d)[%d] = %+v, want %+v", from, 1+i, app[1+i], got[i])
 			}
 		}
 	}

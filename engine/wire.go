@@ -41,25 +41,47 @@ type OutcomeJSON struct {
 // DescribeDecision returns the wire form of the decision s is waiting for.
 // It does not modify s.
 func DescribeDecision(s State) DecisionJSON {
-	d := s.Pending()
-	out := DecisionJSON{Seat: d.Seat, Kind: d.Kind, Answers: []string{}}
+	var out DecisionJSON
+	DescribeDecisionTo(&out, s, nil)
+	return out
+}
+
+// DescribeDecisionTo sets *d to DescribeDecision(s), reusing the array of
+// d.Answers (and of d.Chance for a chance decision), and returns legal, its
+// scratch for s.Legal, for the next call: a live server describes the
+// decision after every step, into the same arrays. Whatever d held before
+// is overwritten, so nobody may still be reading it.
+func DescribeDecisionTo(d *DecisionJSON, s State, legal []Answer) []Answer {
+	p := s.Pending()
+	answers, chance := d.Answers[:0], d.Chance[:0]
+	*d = DecisionJSON{Seat: p.Seat, Kind: p.Kind}
 	if s.Terminal() {
-		out.Seat = NoSeat
-		return out
+		d.Seat = NoSeat
+		d.Answers = answers
+		if d.Answers == nil {
+			d.Answers = []string{} // [] on the wire, never null
+		}
+		return legal
 	}
-	legal := s.Legal(nil)
-	out.Answers = make([]string, len(legal))
-	for i, a := range legal {
-		out.Answers[i] = s.AnswerText(a)
+	legal = s.Legal(legal[:0])
+	if answers == nil || cap(answers) < len(legal) {
+		answers = make([]string, 0, len(legal))
 	}
-	out.Default = s.AnswerText(d.Default)
-	if d.Seat == Chance {
+	for _, a := range legal {
+		answers = append(answers, s.AnswerText(a))
+	}
+	d.Answers = answers
+	d.Default = s.AnswerText(p.Default)
+	if p.Seat == Chance {
 		outcomes := slices.Clone(s.Chance())
 		slices.SortStableFunc(outcomes, func(a, b Outcome) int { return cmp.Compare(a.Answer, b.Answer) })
-		out.Chance = make([]OutcomeJSON, len(outcomes))
-		for i, o := range outcomes {
-			out.Chance[i] = OutcomeJSON{Answer: s.AnswerText(o.Answer), Weight: o.Weight}
+		if chance == nil || cap(chance) < len(outcomes) {
+			chance = make([]OutcomeJSON, 0, len(outcomes))
 		}
+		for _, o := range outcomes {
+			chance = append(chance, OutcomeJSON{Answer: s.AnswerText(o.Answer), Weight: o.Weight})
+		}
+		d.Chance = chance
 	}
-	return out
+	return legal
 }

@@ -59,6 +59,28 @@ func TestDescribeDecision(t *testing.T) {
 	}
 }
 
+// TestDescribeDecisionTo: describing every decision of a match into one
+// reused DecisionJSON gives, step by step and at the end, what
+// DescribeDecision gives.
+func TestDescribeDecisionTo(t *testing.T) {
+	m := newMatch(t, 2, 3)
+	var (
+		d     engine.DecisionJSON
+		legal []engine.Answer
+	)
+	for {
+		want := engine.DescribeDecision(m.State())
+		legal = engine.DescribeDecisionTo(&d, m.State(), legal)
+		if !reflect.DeepEqual(d, want) {
+			t.Fatalf("step %d: DescribeDecisionTo = %+v, want %+v", m.Steps(), d, want)
+		}
+		if m.State().Terminal() {
+			break
+		}
+		play(t, m, 1, "roll", "play")
+	}
+}
+
 func TestHashMatchesEncoding(t *testing.T) {
 	s, err := toygame.Game{}.New(nil, 2, 1)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"tabletop/engine"
 	"tabletop/games/realigious"
@@ -16,7 +17,15 @@ import (
 // connection would after copying it into its frame.
 type discardSink struct {
 	frames, bytes int
-	next          chan<- live.Frame // gets the frames that pose a decision or end the match
+	next          chan<- turn // gets the frames that pose a decision or end the match
+}
+
+// turn is what the benchmark needs of a frame that poses a decision,
+// taken while Frame runs: the host reuses a Sink frame's decision.
+type turn struct {
+	seat    engine.Seat
+	version int
+	answer  string // the default; "" when the match is over
 }
 
 func (s *discardSink) Frame(f live.Frame) bool {
@@ -25,8 +34,11 @@ func (s *discardSink) Frame(f live.Frame) bool {
 	for _, st := range f.Steps {
 		s.bytes += len(st.Events)
 	}
-	if f.Decision != nil || f.Result != nil && f.Seat == 0 {
-		s.next <- f
+	switch {
+	case f.Decision != nil:
+		s.next <- turn{f.Seat, f.Version, f.Decision.Default}
+	case f.Result != nil && f.Seat == 0:
+		s.next <- turn{}
 	}
 	return true
 }
@@ -40,7 +52,13 @@ func (s *discardSink) Closed() {}
 // each subscribed with view patches (protocol 2); one op is one answer
 // (the chance steps it leads to included). A match that ends is replaced
 // by the next seed's.
-func BenchmarkHostAnswer(b *testing.B) {
+func BenchmarkHostAnswer(b *testing.B) { benchHostAnswer(b, 0) }
+
+// BenchmarkHostAnswerDeadlines is BenchmarkHostAnswer with a turn time,
+// as a server runs: every step also sets the deadline's timer.
+func BenchmarkHostAnswerDeadlines(b *testing.B) { benchHostAnswer(b, time.Minute) }
+
+func benchHostAnswer(b *testing.B, turnTime time.Duration) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st := memory.NewDB().Open()
@@ -52,13 +70,13 @@ func BenchmarkHostAnswer(b *testing.B) {
 		}
 		seats = append(seats, live.SeatSpec{Account: a.ID})
 	}
-	cfg := live.Config{Store: st}
+	cfg := live.Config{Store: st, TurnTime: turnTime}
 	var (
 		h     *live.Host
 		sinks []*discardSink
 		seed  uint64
 		stop  = func() {}
-		next  = make(chan live.Frame, 8)
+		next  = make(chan turn, 8)
 	)
 	start := func() {
 		stop()
@@ -87,7 +105,7 @@ func BenchmarkHostAnswer(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		f := <-next
-		if f.Decision == nil { // over
+		if f.answer == "" { // over
 			stop()
 			for _, s := range sinks {
 				frames, bytes = frames+s.frames, bytes+s.bytes
@@ -95,7 +113,7 @@ func BenchmarkHostAnswer(b *testing.B) {
 			start()
 			continue
 		}
-		if _, err := h.Submit(ctx, f.Seat, f.Version, f.Decision.Default); err != nil {
+		if _, err := h.Submit(ctx, f.seat, f.version, f.answer); err != nil {
 			b.Fatal(err)
 		}
 	}

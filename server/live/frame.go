@@ -18,8 +18,8 @@ type FrameStep struct {
 }
 
 // Frame is what one subscriber receives: everything between versions From
-// and Version as its seat sees it. Frames share their byte slices and
-// their Seats; receivers must not modify them.
+// and Version as its seat sees it. Frames share their byte slices, their
+// Seats and their Decision; receivers must not modify them.
 type Frame struct {
 	Seat    engine.Seat     `json:"seat"`
 	From    int             `json:"from"`
@@ -77,9 +77,10 @@ type Sink interface {
 	// Frame delivers the next frame without blocking. False means the
 	// subscriber cannot take it (too slow): the host drops the
 	// subscription, and Closed follows. The subscription's first frame,
-	// delivered before SubscribeSink returns, must be taken. f.View and
-	// f.ViewPatch are only valid until Frame returns: the host builds
-	// the next step's views in their buffers.
+	// delivered before SubscribeSink returns, must be taken. f.View,
+	// f.ViewPatch and f.Decision (its Answers) are only valid until Frame
+	// returns: the host builds the next step's views and decision in
+	// their buffers.
 	Frame(f Frame) bool
 	// Closed says that no frame follows: the subscription was dropped or
 	// closed, the host stopped, or the match ended. It is called once.
@@ -299,10 +300,36 @@ func (h *Host) frame(seat engine.Seat, from int, sub *Subscription) Frame {
 		r := st.Result()
 		f.Result = &r
 	} else if d := st.Pending().Seat; d == seat && h.validSeat(seat) && h.seats[seat].bot == nil {
-		dj := engine.DescribeDecision(st)
-		f.Decision, f.Deadline = &dj, h.dl
+		f.Decision, f.Deadline = h.decision(sub == nil || sub.keeps()), h.dl
 	}
 	return f
+}
+
+// decisionCache is the pending decision's wire form, described once per
+// version: every frame that poses it (one per subscription of the
+// deciding seat, and each Since) poses the same.
+type decisionCache struct {
+	ver   int // the version described, -1 for none
+	d     *engine.DecisionJSON
+	legal []engine.Answer // scratch for State.Legal
+	// shared: a frame that outlives its delivery holds d, so the next
+	// version is described into a new one.
+	shared bool
+}
+
+// decision returns the pending decision of the current version, for a
+// frame that holds it after its delivery when keep is true.
+func (h *Host) decision(keep bool) *engine.DecisionJSON {
+	c := &h.dec
+	if now := h.m.Steps(); c.d == nil || c.ver != now {
+		if c.d == nil || c.shared {
+			c.d, c.shared = new(engine.DecisionJSON), false
+		}
+		c.legal = engine.DescribeDecisionTo(c.d, h.m.State(), c.legal)
+		c.ver = now
+	}
+	c.shared = c.shared || keep
+	return c.d
 }
 
 // broadcast sends every subscriber its frame of the steps after from. A

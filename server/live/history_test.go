@@ -122,4 +122,11 @@ func TestRecordRedactsPerAudience(t *testing.T) {
 			t.Errorf("audience %d: %s, want %s", a, got, w)
 		}
 	}
+	// A step that only seat 2 sees: the others get [], not null.
+	h.record(events[2:])
+	for a, w := range []string{"[]", "[]", `[{"kind":"peeked","seat":2,"data":{"tile":9}}]`, "[]"} {
+		if got := string(h.hist.at(2, a)); got != w {
+			t.Errorf("step 2, audience %d: %s, want %s", a, got, w)
+		}
+	}
 }

@@ -23,8 +23,10 @@ type Config struct {
 	Store store.Store
 	// Now is the host's clock; default time.Now.
 	Now func() time.Time
-	// AfterFunc calls f after d (in another goroutine) and returns a stop
-	// function; default wraps time.AfterFunc. Tests inject a fake clock.
+	// AfterFunc, when set, calls f after d (in another goroutine) and
+	// returns a stop function: tests inject a fake clock. When nil (the
+	// default) each host keeps one runtime timer and resets it for every
+	// deadline: a new timer per step was garbage on every answer.
 	AfterFunc func(d time.Duration, f func()) (stop func() bool)
 	// TurnTime is how long a human seat has for each decision; zero means
 	// no deadlines.
@@ -67,9 +69,6 @@ type Config struct {
 func (c Config) withDefaults() Config {
 	if c.Now == nil {
 		c.Now = time.Now
-	}
-	if c.AfterFunc == nil {
-		c.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
 	}
 	if c.IdleAfter == 0 {
 		c.IdleAfter = 3
@@ -189,6 +188,13 @@ type Host struct {
 	dirty     bool                      // seats changed: broadcast even without new steps
 	over      bool                      // FinishMatch done (or the match cannot go on)
 	views     map[engine.Seat]*seatView // last view built per audience
+	// The scratch and caches of the steps, which allocate per step only
+	// what a frame or the history keeps.
+	redacted []engine.Event // record's, for one audience's events
+	stepbuf  []engine.Step  // persist's
+	dec      decisionCache
+	timer    *time.Timer // the reused runtime timer when Config.AfterFunc is nil
+	ring     func()      // every timer's callback: wakes Run
 }
 
 // ID returns the store id of the match.
@@ -256,6 +262,13 @@ func newHost(cfg Config, g engine.Game, m *engine.Match) *Host {
 		botc:  make(chan botAnswer),
 		wake:  make(chan struct{}, 1),
 		done:  make(chan struct{}),
+		dec:   decisionCache{ver: -1},
+	}
+	h.ring = func() {
+		select {
+		case h.wake <- struct{}{}:
+		default:
+		}
 	}
 	h.publish()
 	return h
@@ -301,9 +314,7 @@ func (h *Host) Run(ctx context.Context) error {
 }
 
 func (h *Host) shutdown() {
-	if h.stop != nil {
-		h.stop()
-	}
+	h.setTimer(-1)
 	for s := range h.subs {
 		s.sink.Closed()
 	}

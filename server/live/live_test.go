@@ -358,6 +358,40 @@ func TestDeadlineSubmitsDefault(t *testing.T) {
 	}
 }
 
+// TestDeadlineRuntimeTimer: without Config.AfterFunc the host's one
+// runtime timer, reset for each decision, answers the default at each
+// deadline in turn, also after an answer in time.
+func TestDeadlineRuntimeTimer(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.Now, e.cfg.AfterFunc = nil, nil
+	e.cfg.TurnTime, e.cfg.IdleAfter = 50*time.Millisecond, -1
+	h, sub := e.humanVsBot(t, 5)
+	ctx := context.Background()
+	f, _ := next(t, sub)
+	// On a slow machine the deadline may come first: then it is stale.
+	if _, err := h.Submit(ctx, 0, f.Version, f.Decision.Default); err != nil && live.CodeOf(err) != live.CodeStale {
+		t.Fatalf("Submit = %v", err)
+	}
+	f, _ = next(t, sub)
+	for i := range 3 {
+		if f.Decision == nil {
+			t.Fatalf("deadline %d: no decision at version %d", i, f.Version)
+		}
+		g, _ := next(t, sub)
+		if g.Version <= f.Version {
+			t.Fatalf("deadline %d: no progress from version %d", i, f.Version)
+		}
+		ans, err := e.st.AnswersSince(ctx, h.ID(), f.Version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := ans[0]; a.Seat != 0 || a.Text != f.Decision.Default {
+			t.Fatalf("deadline %d: recorded %+v, want seat 0 default %q", i, a, f.Decision.Default)
+		}
+		f = g
+	}
+}
+
 func TestLeaveRejoinConcede(t *testing.T) {
 	e := newEnv(t)
 	h, sub := e.humanVsBot(t, 3)

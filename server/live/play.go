@@ -214,6 +214,21 @@ func (h *Host) retry() { h.setTimer(retryAfter) }
 
 // setTimer replaces the timer; a negative d only stops it.
 func (h *Host) setTimer(d time.Duration) {
+	if h.cfg.AfterFunc == nil {
+		switch {
+		case d < 0:
+			if h.timer != nil {
+				h.timer.Stop()
+			}
+		case h.timer == nil:
+			h.timer = time.AfterFunc(d, h.ring)
+		default:
+			// A wake already sent by the old deadline is harmless: tick
+			// answers a default only once the deadline has passed.
+			h.timer.Reset(d)
+		}
+		return
+	}
 	if h.stop != nil {
 		h.stop()
 		h.stop = nil
@@ -221,12 +236,7 @@ func (h *Host) setTimer(d time.Duration) {
 	if d < 0 {
 		return
 	}
-	h.stop = h.cfg.AfterFunc(d, func() {
-		select {
-		case h.wake <- struct{}{}:
-		default:
-		}
-	})
+	h.stop = h.cfg.AfterFunc(d, h.ring)
 }
 
 // record keeps the redacted events of the step just applied, one JSON
@@ -236,6 +246,9 @@ func (h *Host) setTimer(d time.Duration) {
 func (h *Host) record(events []engine.Event) {
 	if h.evenc == nil {
 		h.evenc = json.NewEncoder(&h.evbuf) // the bytes of json.Marshal, and a newline
+		// Never nil: an audience that sees none of a step's events
+		// gets [], and a nil slice would be encoded null.
+		h.redacted = make([]engine.Event, 0, 8)
 	}
 	for a := range h.n + 1 {
 		seat := h.audienceSeat(a)
@@ -245,7 +258,12 @@ func (h *Host) record(events []engine.Event) {
 		}
 		h.evbuf.Reset()
 		b := []byte("[]")
-		if err := h.evenc.Encode(engine.Redact(events, seat)); err != nil {
+		// The scratch and its pointer: a slice handed to Encode as is
+		// would be boxed, an allocation per audience per step.
+		h.redacted = engine.AppendRedacted(h.redacted[:0], events, seat)
+		err := h.evenc.Encode(&h.redacted)
+		clear(h.redacted) // the scratch keeps no step's event data alive
+		if err != nil {
 			h.cfg.Logf("live: match %d: events: %v", h.id, err)
 		} else {
 			b = bytes.TrimSuffix(h.evbuf.Bytes(), []byte("\n"))
@@ -296,11 +314,15 @@ func (h *Host) audience(s engine.Seat) int {
 
 // persist writes the steps after version from, with the next deadline.
 func (h *Host) persist(ctx context.Context, from int, dl time.Time) error {
-	steps := h.m.StepsFrom(from)
-	ans := make([]store.Answer, len(steps))
-	for i, s := range steps {
+	h.stepbuf = h.m.AppendStepsFrom(h.stepbuf[:0], from)
+	// Not reused like the steps: the store does not promise to let go of
+	// the answers when AppendAnswers returns (a write abandoned at a
+	// cancelled context is still queued).
+	ans := make([]store.Answer, len(h.stepbuf))
+	for i, s := range h.stepbuf {
 		ans[i] = store.Answer{Version: from + i + 1, Seat: s.Seat, Text: s.Answer, Hash: s.Hash}
 	}
+	clear(h.stepbuf) // the store keeps the texts, the scratch need not
 	return h.cfg.Store.AppendAnswers(ctx, h.id, ans, dl)
 }
 
@@ -316,6 +338,7 @@ func (h *Host) rollback(v int) {
 	}
 	m.SetHashInterval(h.cfg.HashInterval)
 	h.m = m
+	h.dec.ver = -1 // the next version may differ from the one described
 	h.hist.truncate(v)
 	h.more = false
 }

@@ -2,6 +2,7 @@ package live_test
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 	"testing"
 	"time"
@@ -104,6 +105,77 @@ func TestSubscribeSink(t *testing.T) {
 		}
 		if i > 0 && f.ViewPatch == nil && f.View == nil {
 			t.Errorf("frame %d has neither view nor patch", i)
+		}
+	}
+}
+
+// decisionSink is a live.Sink that encodes each decision while Frame
+// runs (as the gateway does: the host reuses a Sink frame's decision) and
+// passes on the frames that pose one.
+type decisionSink struct {
+	mu   sync.Mutex
+	json map[int]string // by version
+	dec  chan live.Frame
+}
+
+func (s *decisionSink) Frame(f live.Frame) bool {
+	if f.Decision != nil {
+		b, _ := json.Marshal(f.Decision)
+		s.mu.Lock()
+		s.json[f.Version] = string(b)
+		s.mu.Unlock()
+		s.dec <- f
+	}
+	return true
+}
+
+func (s *decisionSink) Closed() {}
+
+// TestDecisionShared: Since gets the decision a Sink got at the same
+// version, and the decisions of frames that outlive their delivery stay
+// as they were while the match goes on, though the host describes each
+// version's decision in the buffers of the last when only Sinks had it.
+func TestDecisionShared(t *testing.T) {
+	e := newEnv(t)
+	h := e.create(11, e.human(), bot)
+	run(t, h)
+	ctx := context.Background()
+	sink := &decisionSink{json: map[int]string{}, dec: make(chan live.Frame, 64)}
+	if _, err := h.SubscribeSink(ctx, 0, 0, true, sink); err != nil {
+		t.Fatal(err)
+	}
+	var (
+		kept []live.Frame
+		want []string
+	)
+	for i := range 12 {
+		var f live.Frame
+		select {
+		case f = <-sink.dec:
+		case <-time.After(10 * time.Second):
+			t.Fatal("no decision")
+		}
+		if i%3 == 0 { // every third version also goes to a Since
+			g, err := h.Since(ctx, 0, f.Version)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := json.Marshal(g.Decision)
+			kept, want = append(kept, g), append(want, string(b))
+		}
+		if _, err := h.Submit(ctx, 0, f.Version, f.Decision.Default); err != nil {
+			t.Fatalf("Submit = %v", err)
+		}
+	}
+	sink.mu.Lock()
+	defer sink.mu.Unlock()
+	for i, f := range kept {
+		b, _ := json.Marshal(f.Decision)
+		if string(b) != want[i] {
+			t.Errorf("version %d: kept decision became %s, was %s", f.Version, b, want[i])
+		}
+		if s := sink.json[f.Version]; s != want[i] {
+			t.Errorf("version %d: Since's decision %s, the sink's %s", f.Version, want[i], s)
 		}
 	}
 }
