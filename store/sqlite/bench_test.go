@@ -16,8 +16,8 @@ import (
 
 // BenchmarkAppend measures durable appends: each op is one answer, appended
 // by one of W writers (one match each, as a server's match goroutines do)
-// and acknowledged after its group commit. It reports appends/s and the
-// writes per commit.
+// and acknowledged after its group commit. It reports appends/s, the
+// writes per commit and the allocations per answer.
 //
 //	go test ./store/sqlite -run '^$' -bench Append -benchtime 3s
 func BenchmarkAppend(b *testing.B) {
@@ -31,6 +31,7 @@ func BenchmarkAppend(b *testing.B) {
 }
 
 func benchAppend(b *testing.B, opts sqlite.Options, writers int) {
+	b.ReportAllocs()
 	ctx := context.Background()
 	s, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "bench.db"), opts)
 	if err != nil {
@@ -93,6 +94,7 @@ func BenchmarkAppendMatches(b *testing.B) {
 }
 
 func benchAppendMatches(b *testing.B, matches, writers int) {
+	b.ReportAllocs()
 	s, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"), sqlite.Options{})
 	if err != nil {
 		b.Fatal(err)

@@ -78,11 +78,11 @@ func (c *checkpointer) run(every time.Duration) {
 }
 
 // finishOn runs the checkpoint the background one asked for on the
-// writer's connection db, which the writer goroutine calls between
+// writer's connection conn, which the writer goroutine calls between
 // batches. A failure is left for the next request: the WAL stays valid.
-func (c *checkpointer) finishOn(ctx context.Context, db *sql.DB) {
+func (c *checkpointer) finishOn(ctx context.Context, conn *sql.Conn) {
 	if c.finish.CompareAndSwap(true, false) {
-		_, _ = db.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)")
+		_, _ = conn.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)")
 	}
 }
 

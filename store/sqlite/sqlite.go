@@ -142,23 +142,23 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 			return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
 		}
 	}
-	ckpt, err := startCheckpointer(dsn(abs, opts, false), opts.CheckpointEvery, opts.WALPages)
+	wc, err := openWriteConn(ctx, wdb)
 	if err != nil {
 		wdb.Close()
 		rdb.Close()
 		return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
 	}
-	hot := &hotStatements{}
+	ckpt, err := startCheckpointer(dsn(abs, opts, false), opts.CheckpointEvery, opts.WALPages)
+	if err != nil {
+		wc.close()
+		wdb.Close()
+		rdb.Close()
+		return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
+	}
 	return sqlstore.New(sqlstore.Backend{
 		Read: querier{rdb},
 		Begin: func(ctx context.Context) (sqlstore.Tx, error) {
-			ckpt.finishOn(ctx, wdb)
-			hot.prepare(ctx, wdb)
-			tx, err := wdb.BeginTx(ctx, nil)
-			if err != nil {
-				return nil, err
-			}
-			return txn{querier{tx}, tx, hot.stmts, make(map[string]*sql.Stmt, len(hot.stmts))}, nil
+			return wc.begin(ctx, ckpt)
 		},
 		IsUnique:     isCode(sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY),
 		IsForeignKey: isCode(sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY),
@@ -166,7 +166,7 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 		CommitDelay:  opts.CommitDelay,
 		Close: func() error {
 			// The checkpoint last, when nothing else holds the database.
-			return errors.Join(hot.close(), rdb.Close(), wdb.Close(), ckpt.close())
+			return errors.Join(wc.close(), rdb.Close(), wdb.Close(), ckpt.close())
 		},
 	}), nil
 }
@@ -187,7 +187,8 @@ func dsn(path string, opts Options, readOnly bool) string {
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
 	} else {
-		// Take the write lock at BEGIN, not at the first write; leave
+		// Take the write lock at BEGIN, not at the first write (the
+		// writer's own BEGIN says so too: writeconn.go); leave
 		// checkpoints to the checkpointer (checkpoint.go).
 		q.Set("_txlock", "immediate")
 		q.Add("_pragma", "wal_autocheckpoint(0)")
@@ -286,75 +287,3 @@ func (r row) Scan(dest ...any) error {
 	}
 	return err
 }
-
-// txn adapts *sql.Tx to sqlstore.Tx.
-type txn struct {
-	querier
-	tx  *sql.Tx
-	hot map[string]*sql.Stmt
-	// bound holds the hot statements bound to tx, each bound once: a group
-	// commit runs the same two for every answer, and binding one
-	// (Tx.StmtContext) allocated a tenth of a busy server's garbage.
-	bound map[string]*sql.Stmt
-}
-
-// Exec runs a hot statement prepared (see hotStatements), any other
-// parsed afresh.
-func (t txn) Exec(ctx context.Context, query string, args ...any) (int64, error) {
-	st := t.bound[query]
-	if st == nil {
-		hot := t.hot[query]
-		if hot == nil {
-			return t.querier.Exec(ctx, query, args...)
-		}
-		st = t.tx.StmtContext(ctx, hot)
-		t.bound[query] = st
-	}
-	res, err := st.ExecContext(ctx, args...)
-	if err != nil {
-		return 0, err
-	}
-	return res.RowsAffected()
-}
-
-// hotStatements are the writer's statements run for every answer
-// (sqlstore.HotStatements), prepared once on the writer's one
-// connection: parsing them in every transaction cost more than running
-// them. They are prepared before a transaction begins (the connection
-// is free then) once the schema has them; until then, and if preparing
-// fails, statements are parsed as usual. Only the writer goroutine
-// uses it.
-type hotStatements struct {
-	stmts map[string]*sql.Stmt
-	tries int
-}
-
-func (h *hotStatements) prepare(ctx context.Context, db *sql.DB) {
-	if h.stmts != nil || h.tries >= 100 {
-		return
-	}
-	h.tries++
-	m := map[string]*sql.Stmt{}
-	for _, q := range sqlstore.HotStatements() {
-		st, err := db.PrepareContext(ctx, q)
-		if err != nil { // the schema is not migrated yet
-			for _, s := range m {
-				s.Close()
-			}
-			return
-		}
-		m[q] = st
-	}
-	h.stmts = m
-}
-
-func (h *hotStatements) close() error {
-	var errs []error
-	for _, s := range h.stmts {
-		errs = append(errs, s.Close())
-	}
-	return errors.Join(errs...)
-}
-
-func (t txn) Commit(context.Context) error   { return t.tx.Commit() }
-func (t txn) Rollback(context.Context) error { return t.tx.Rollback() }

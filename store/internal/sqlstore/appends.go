@@ -31,6 +31,9 @@ type appendOp struct {
 	first, gap int // as store.AnswerRun returned them
 	deadline   any // ms(deadline)
 	answers    []store.Answer
+	// args holds the arguments of run's statements: a slice of the
+	// pooled op rather than a new one per statement.
+	args [5]any
 }
 
 const (

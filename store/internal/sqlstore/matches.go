@@ -105,23 +105,31 @@ func (s *Store) AppendAnswers(ctx context.Context, id store.MatchID, answers []s
 	if err != nil {
 		return err
 	}
-	a := &appendOp{id: id, first: first, gap: gap, deadline: ms(deadline), answers: answers}
-	return s.w.doAppend(ctx, a)
+	return s.w.doAppend(ctx, appendOp{id: id, first: first, gap: gap, deadline: ms(deadline), answers: answers})
 }
 
 // run is the append on its own: the writer runs it so when it is alone in
 // its transaction or in a savepoint.
+//
+// Its integers go to Exec as int64, the type a driver takes, each boxed
+// once: database/sql converted an int into a second box, and the match
+// id and the last version serve two statements.
 func (a *appendOp) run(ctx context.Context, tx Tx) error {
 	if a.gap == 0 {
-		n, err := tx.Exec(ctx, sqlAdvanceMatch,
-			a.first+len(a.answers)-1, a.deadline, int64(a.id), a.first-1)
+		id, last := any(int64(a.id)), any(int64(a.first+len(a.answers)-1))
+		args := append(a.args[:0], last, a.deadline, id, int64(a.first-1))
+		n, err := tx.Exec(ctx, sqlAdvanceMatch, args...)
 		if err != nil {
 			return fmt.Errorf("store: append to match %d: %w", a.id, err)
 		}
 		if n == 1 {
-			for _, ans := range a.answers {
-				if _, err := tx.Exec(ctx, sqlInsertAnswer,
-					int64(a.id), ans.Version, int(ans.Seat), ans.Text, ans.Hash); err != nil {
+			for i, ans := range a.answers {
+				version := last
+				if i < len(a.answers)-1 {
+					version = int64(ans.Version)
+				}
+				args = append(a.args[:0], id, version, int64(ans.Seat), ans.Text, ans.Hash)
+				if _, err := tx.Exec(ctx, sqlInsertAnswer, args...); err != nil {
 					return fmt.Errorf("store: append to match %d: version %d: %w", a.id, ans.Version, err)
 				}
 			}

@@ -26,12 +26,24 @@ const (
 	queueLen = 1024
 )
 
-// op is one queued write.
+// op is one queued write. Ops are pooled (writer.free): a busy server
+// appends thousands of answers a second, and a new op and channel for
+// each was garbage that its collector paid for.
 type op struct {
-	ctx  context.Context
-	fn   func(ctx context.Context, tx Tx) error
-	app  *appendOp  // an AppendAnswers, which fn runs alone; nil for others
-	done chan error // buffered: the writer never blocks on it
+	ctx    context.Context
+	fn     func(ctx context.Context, tx Tx) error // nil for an append
+	app    *appendOp                              // &appBuf for an AppendAnswers; nil for others
+	appBuf appendOp                               // app's storage, pooled with the op
+	done   chan error                             // buffered: the writer never blocks on it
+}
+
+// run runs the write on its own (alone in its transaction or in a
+// savepoint).
+func (o *op) run(ctx context.Context, tx Tx) error {
+	if o.app != nil {
+		return o.app.run(ctx, tx)
+	}
+	return o.fn(ctx, tx)
 }
 
 // writer is the group-committing writer.
@@ -43,6 +55,11 @@ type writer struct {
 	ops     chan *op
 	stopped chan struct{}
 
+	// free holds ops that nothing can touch again: never queued, or
+	// answered and the reply received. An op whose caller gave up stays
+	// out, as the writer may still reply to it.
+	free sync.Pool
+
 	batches, writes atomic.Int64
 
 	// Only the loop goroutine uses these; sql is nil unless appends
@@ -50,6 +67,7 @@ type writer struct {
 	sql  *batchSQL
 	seen map[store.MatchID]bool // the matches of the run of appends
 	args []any
+	errs []error // the errors of a batch's writes
 
 	// Commit delay (see grouping): the last batch's size and end.
 	delay   time.Duration
@@ -62,6 +80,7 @@ type writer struct {
 // and Backend.CommitDelay.
 func newWriter(begin func(ctx context.Context) (Tx, error), batch bool, delay time.Duration) *writer {
 	w := &writer{begin: begin, ops: make(chan *op, queueLen), stopped: make(chan struct{}), delay: delay}
+	w.free.New = func() any { return &op{done: make(chan error, 1)} }
 	if batch {
 		w.sql, w.seen = newBatchSQL(), map[store.MatchID]bool{}
 	}
@@ -72,37 +91,56 @@ func newWriter(begin func(ctx context.Context) (Tx, error), batch bool, delay ti
 // do queues fn and waits until its transaction has committed (nil) or fn
 // or the transaction failed.
 func (w *writer) do(ctx context.Context, fn func(ctx context.Context, tx Tx) error) error {
-	return w.submit(ctx, &op{ctx: ctx, fn: fn})
+	o := w.free.Get().(*op)
+	o.fn = fn
+	return w.submit(ctx, o)
 }
 
 // doAppend is do for an append, which the writer may batch with others.
-func (w *writer) doAppend(ctx context.Context, a *appendOp) error {
-	return w.submit(ctx, &op{ctx: ctx, fn: a.run, app: a})
+func (w *writer) doAppend(ctx context.Context, a appendOp) error {
+	o := w.free.Get().(*op)
+	o.appBuf = a
+	o.app = &o.appBuf
+	return w.submit(ctx, o)
 }
 
+// submit queues o, a fresh op or one from w.free, and waits for its
+// reply. It returns o to w.free unless the writer may still send on
+// o.done: a caller that gives up leaves its op to the garbage collector.
 func (w *writer) submit(ctx context.Context, o *op) error {
 	if err := ctx.Err(); err != nil {
+		w.release(o)
 		return err
 	}
-	o.done = make(chan error, 1)
+	o.ctx = ctx
 	w.mu.RLock()
 	if w.closed {
 		w.mu.RUnlock()
+		w.release(o)
 		return store.ErrClosed
 	}
 	select {
 	case w.ops <- o:
 	case <-ctx.Done():
 		w.mu.RUnlock()
+		w.release(o)
 		return ctx.Err()
 	}
 	w.mu.RUnlock()
 	select {
 	case err := <-o.done:
+		w.release(o)
 		return err
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// release puts back an op that the writer no longer holds and whose done
+// channel is empty, keeping neither its context nor its answers alive.
+func (w *writer) release(o *op) {
+	*o = op{done: o.done}
+	w.free.Put(o)
 }
 
 // close stops taking writes, waits for the queued ones and reports
@@ -231,10 +269,10 @@ func (w *writer) run(batch []*op) {
 		fail(fmt.Errorf("store: begin write: %w", err))
 		return
 	}
-	errs := make([]error, len(live))
+	errs := w.batchErrs(len(live))
 	if len(live) == 1 {
 		// Alone in its transaction, a write needs no savepoint.
-		if errs[0] = live[0].fn(ctx, tx); errs[0] != nil {
+		if errs[0] = live[0].run(ctx, tx); errs[0] != nil {
 			_ = tx.Rollback(ctx)
 			w.count(1)
 			live[0].done <- errs[0]
@@ -268,6 +306,17 @@ func (w *writer) run(batch []*op) {
 	for i, o := range live {
 		o.done <- errs[i]
 	}
+	clear(errs)
+}
+
+// batchErrs returns the writer's scratch for the errors of n writes, zeroed.
+func (w *writer) batchErrs(n int) []error {
+	if cap(w.errs) < n {
+		w.errs = make([]error, n, maxBatch)
+	}
+	w.errs = w.errs[:n]
+	clear(w.errs)
+	return w.errs
 }
 
 // runAll runs the writes of a batch one after another; false when one
@@ -278,7 +327,7 @@ func (w *writer) run(batch []*op) {
 func (w *writer) runAll(ctx context.Context, tx Tx, ops []*op, errs []error) bool {
 	if w.sql == nil {
 		for _, o := range ops {
-			if o.fn(ctx, tx) != nil {
+			if o.run(ctx, tx) != nil {
 				return false
 			}
 		}
@@ -308,7 +357,7 @@ func (w *writer) runAll(ctx context.Context, tx Tx, ops []*op, errs []error) boo
 			w.seen[o.app.id] = true
 			continue
 		}
-		if !appends(i) || o.fn(ctx, tx) != nil {
+		if !appends(i) || o.run(ctx, tx) != nil {
 			return false
 		}
 		start = i + 1
@@ -323,7 +372,7 @@ func savepoint(ctx context.Context, tx Tx, o *op, opErr *error) error {
 	if _, err := tx.Exec(ctx, sqlSavepoint); err != nil {
 		return err
 	}
-	if *opErr = o.fn(ctx, tx); *opErr != nil {
+	if *opErr = o.run(ctx, tx); *opErr != nil {
 		if _, err := tx.Exec(ctx, "ROLLBACK TO SAVEPOINT w"); err != nil {
 			return err
 		}

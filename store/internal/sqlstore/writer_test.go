@@ -284,6 +284,112 @@ func TestWriterCanceled(t *testing.T) {
 	}
 }
 
+// nopTx is a transaction whose statements each change one row.
+type nopTx struct{}
+
+func (nopTx) Exec(context.Context, string, ...any) (int64, error) { return 1, nil }
+func (nopTx) Query(context.Context, string, ...any) (Rows, error) { return nil, errors.New("no") }
+func (nopTx) QueryRow(context.Context, string, ...any) Row        { return nil }
+func (nopTx) Commit(context.Context) error                        { return nil }
+func (nopTx) Rollback(context.Context) error                      { return nil }
+
+// TestWriterReusesOps checks that a write's op and done channel are
+// reused once its caller has the reply: a steady stream of writes
+// allocates nothing in the writer.
+func TestWriterReusesOps(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector makes sync.Pool drop items at random")
+	}
+	ctx := context.Background()
+	// Small numbers and empty strings, which Exec's arguments hold
+	// without allocating.
+	answers := []store.Answer{{Version: 1}}
+	tests := []struct {
+		name  string
+		write func(w *writer) error
+	}{
+		{"do", func(w *writer) error {
+			return w.do(ctx, func(context.Context, Tx) error { return nil })
+		}},
+		{"doAppend", func(w *writer) error {
+			return w.doAppend(ctx, appendOp{id: 1, first: 1, answers: answers})
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWriter(func(context.Context) (Tx, error) { return nopTx{}, nil }, false, 0)
+			defer w.close()
+			var err error
+			allocs := testing.AllocsPerRun(100, func() {
+				if e := tt.write(w); e != nil {
+					err = e
+				}
+			})
+			if err != nil {
+				t.Fatalf("%s = %v", tt.name, err)
+			}
+			if allocs != 0 {
+				t.Errorf("%s allocated %v times a write, want 0", tt.name, allocs)
+			}
+		})
+	}
+}
+
+// TestWriterAbandonedOp: the op of a caller that gave up while its write
+// was queued is not reused, since the writer still replies to it; a
+// later write (on one P, likely to get a reused op) runs once and gets
+// its own reply.
+func TestWriterAbandonedOp(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	w, _ := newFakeWriter(false)
+	defer w.close()
+	ctx := context.Background()
+	for range 20 {
+		started, release := make(chan struct{}), make(chan struct{})
+		first := make(chan error, 1)
+		go func() {
+			first <- w.do(ctx, func(context.Context, Tx) error {
+				close(started)
+				<-release
+				return nil
+			})
+		}()
+		<-started
+
+		gaveUp, cancel := context.WithCancel(ctx)
+		abandoned := make(chan error, 1)
+		go func() {
+			abandoned <- w.do(gaveUp, func(context.Context, Tx) error {
+				t.Error("the writer ran a write whose caller gave up")
+				return nil
+			})
+		}()
+		for len(w.ops) < 1 { // queued behind the first write
+			runtime.Gosched()
+		}
+		cancel()
+		if err := <-abandoned; !errors.Is(err, context.Canceled) {
+			t.Fatalf("do(canceled while queued) = %v, want context.Canceled", err)
+		}
+
+		ran := 0
+		later := make(chan error, 1)
+		go func() {
+			later <- w.do(ctx, func(context.Context, Tx) error { ran++; return nil })
+		}()
+		for len(w.ops) < 2 {
+			runtime.Gosched()
+		}
+		close(release)
+		if err := <-first; err != nil {
+			t.Fatalf("first write = %v", err)
+		}
+		if err := <-later; err != nil || ran != 1 {
+			t.Fatalf("later write = %v, ran %d times; want nil, once", err, ran)
+		}
+	}
+}
+
 func count(log []string, s string) int {
 	n := 0
 	for _, l := range log {
