@@ -81,3 +81,25 @@ func NewViewTracker(st State) ViewTracker {
 	}
 	return nil
 }
+
+// ViewTrackerSibling is implemented by trackers that can share their
+// scratch memory with more trackers of the same match: a server keeps
+// one per audience of every live match, and the scratch is most of a
+// tracker's pointers, which the collector scans at every collection.
+// Siblings must be used one at a time (a match's trackers are, by its
+// one goroutine).
+type ViewTrackerSibling interface {
+	// NewSibling returns a tracker, for any audience, that shares the
+	// receiver's scratch.
+	NewSibling() ViewTracker
+}
+
+// NewSiblingTracker returns a tracker for views of states like st: a
+// sibling of tr when tr has siblings (ViewTrackerSibling), else as
+// NewViewTracker.
+func NewSiblingTracker(tr ViewTracker, st State) ViewTracker {
+	if s, ok := tr.(ViewTrackerSibling); ok {
+		return s.NewSibling()
+	}
+	return NewViewTracker(st)
+}

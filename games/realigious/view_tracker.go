@@ -32,8 +32,14 @@ import (
 // tiles are what computing every tile gives, and that skeleton and tile
 // operations rebuild every view from the one before.
 type viewTracker struct {
-	blk   viewBlock
-	v     *View       // the view of the last Update, without tiles; in blk
+	// blk is where Update builds the view, shared with the tracker's
+	// siblings (NewSibling): a live server keeps a tracker for every
+	// audience of every match, and the block's View and scratch lists
+	// hold pointers, which the collector scans at every collection
+	// (docs/performance.md, "Server load"). cache is the audience's own.
+	blk   *viewBlock
+	cache viewCache
+	has   bool        // an Update made a view (the game's: not null)
 	seat  engine.Seat // its seat
 	facts []tileFacts // its tiles' facts
 	// Tile t's JSON is json[starts[t]:ends[t]], in a slot that ends at
@@ -86,7 +92,11 @@ const slotRoom = 4
 
 // NewViewTracker returns a tracker of this game's views
 // (engine.ViewTrackerMaker).
-func (s *State) NewViewTracker() engine.ViewTracker { return &viewTracker{} }
+func (s *State) NewViewTracker() engine.ViewTracker { return &viewTracker{blk: new(viewBlock)} }
+
+// NewSibling implements engine.ViewTrackerSibling: a tracker that builds
+// its views in tr's block. Only one of them may be in a call at a time.
+func (tr *viewTracker) NewSibling() engine.ViewTracker { return &viewTracker{blk: tr.blk} }
 
 // Update implements engine.ViewTracker.
 func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
@@ -94,7 +104,11 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 	if !ok {
 		return fmt.Errorf("realigious: view tracker given a %T, not a Realigious state", st)
 	}
-	v, seat, row := s.buildViewIn(&tr.blk, seat, false)
+	// The block's cache is the audience's own: a sibling's would tell
+	// this audience's players' JSON by another audience's (pieces).
+	tr.blk.cache, tr.blk.builds = &tr.cache, 1
+	v, seat, row := s.buildViewIn(tr.blk, seat, false)
+	tr.blk.cache = nil
 	n := len(s.tiles)
 	tr.diffOK = tr.tracked && tr.seat == seat && len(tr.facts) == n
 	key, disks := s.appendVisionKey(tr.nextKey[:0], seat, row)
@@ -129,7 +143,7 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 		}
 		tr.rewrite()
 	}
-	tr.v, tr.seat, tr.tracked = v, seat, true
+	tr.has, tr.seat, tr.tracked = true, seat, true
 	tr.skel = v.appendHead(tr.skel[:0])
 	tr.head = len(tr.skel)
 	tr.skel = v.appendTail(append(tr.skel, "[]"...))
@@ -304,7 +318,7 @@ func (tr *viewTracker) tile(t int) []byte { return tr.json[tr.starts[t]:tr.ends[
 // AppendView implements engine.ViewTracker: the skeleton with the tiles
 // put in place of its "[]".
 func (tr *viewTracker) AppendView(buf []byte) []byte {
-	if tr.v == nil {
+	if !tr.has {
 		return append(buf, "null"...)
 	}
 	buf = append(buf, tr.skel[:tr.head]...)
@@ -321,7 +335,7 @@ func (tr *viewTracker) AppendView(buf []byte) []byte {
 
 // ViewSize implements engine.ViewTracker.
 func (tr *viewTracker) ViewSize() int {
-	if tr.v == nil {
+	if !tr.has {
 		return len("null")
 	}
 	commas := max(len(tr.ends)-1, 0)
@@ -330,7 +344,7 @@ func (tr *viewTracker) ViewSize() int {
 
 // AppendSkeleton implements engine.ViewTracker.
 func (tr *viewTracker) AppendSkeleton(buf []byte) []byte {
-	if tr.v == nil {
+	if !tr.has {
 		return append(buf, "null"...)
 	}
 	return append(reserve(buf, len(tr.skel)), tr.skel...)

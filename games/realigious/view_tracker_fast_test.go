@@ -114,9 +114,15 @@ func TestViewTrackerFastPath(t *testing.T) {
 		rnd := enginetest.RandomAnswers(uint64(m))
 		var buf []engine.Answer
 		audiences := trAudiences(seats)
+		// Siblings, as a live server has them: each audience's views
+		// must not depend on what the others built in the shared block.
 		trs := make([]*viewTracker, len(audiences))
 		for i := range trs {
-			trs[i] = s.NewViewTracker().(*viewTracker)
+			if i == 0 {
+				trs[i] = s.NewViewTracker().(*viewTracker)
+			} else {
+				trs[i] = trs[0].NewSibling().(*viewTracker)
+			}
 		}
 		for step := 0; step < 1500 && !s.Terminal(); step++ {
 			for i, seat := range audiences {
@@ -130,6 +136,12 @@ func TestViewTrackerFastPath(t *testing.T) {
 					if trs[i].layout != layout {
 						seen["tiles laid out again"]++ // TestViewTrackerSlots makes sure of it
 					}
+				}
+			}
+			// A server may encode a view after its siblings' Updates.
+			for i, seat := range audiences {
+				if got, want := trs[i].AppendView(nil), s.AppendView(nil, seat); !bytes.Equal(got, want) {
+					t.Fatalf("step %d seat %d: view after the siblings' Updates differs:\n%s", step, seat, clDiff(got, want))
 				}
 			}
 			buf = applyRandomStep(t, s, uint64(m), step, &rnd, buf)

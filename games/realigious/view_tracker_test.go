@@ -142,3 +142,19 @@ func TestViewTrackerWrongState(t *testing.T) {
 		t.Errorf("AppendView before any Update = %s (ViewSize %d), want null", got, tr.ViewSize())
 	}
 }
+
+// TestNewSiblingTracker: engine.NewSiblingTracker makes a sibling (the
+// same block, a cache of its own) of a Realigious tracker, and a new
+// tracker when given none.
+func TestNewSiblingTracker(t *testing.T) {
+	s := New().NewState(Config{Size: 7, Seats: make([]SeatConfig, 2)}, 1)
+	first := s.NewViewTracker().(*viewTracker)
+	sib, ok := engine.NewSiblingTracker(first, s).(*viewTracker)
+	if !ok || sib == first || sib.blk != first.blk || &sib.cache == &first.cache {
+		t.Fatalf("sibling %+v of %p: want a new tracker sharing the block %p", sib, first, first.blk)
+	}
+	fresh, ok := engine.NewSiblingTracker(nil, s).(*viewTracker)
+	if !ok || fresh.blk == nil || fresh.blk == first.blk {
+		t.Fatalf("NewSiblingTracker(nil) = %+v, want a tracker with a block of its own", fresh)
+	}
+}

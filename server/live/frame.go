@@ -150,7 +150,7 @@ func (h *Host) viewOf(seat engine.Seat) *seatView {
 	}
 	sv := h.views[seat]
 	if sv == nil {
-		sv = &seatView{ver: -1, prev: -1, tr: engine.NewViewTracker(h.m.State())}
+		sv = &seatView{ver: -1, prev: -1, tr: h.newTracker()}
 		h.views[seat] = sv
 	}
 	if sv.ver == now {
@@ -184,6 +184,17 @@ func (h *Host) viewOf(seat engine.Seat) *seatView {
 		sv.doc, _ = viewpatch.Index(b)
 	}
 	return sv
+}
+
+// newTracker returns a view tracker for another audience: a sibling of
+// one the host has, so that the match's trackers share their scratch.
+func (h *Host) newTracker() engine.ViewTracker {
+	for _, sv := range h.views {
+		if sv.tr != nil {
+			return engine.NewSiblingTracker(sv.tr, h.m.State())
+		}
+	}
+	return engine.NewViewTracker(h.m.State())
 }
 
 // buffer returns a buffer for the next whole view: the spare one when
