@@ -170,8 +170,17 @@ func TestWALStartsOver(t *testing.T) {
 			}
 		})
 	}
+	// Two ways to see it start over. When the writer's checkpoint came
+	// after the WAL outgrew pages, the file is cut back (journal size
+	// limit). When the checkpointer keeps up (a busy machine, one core),
+	// the WAL starts over before it is that large, and the file never
+	// grows past a fraction of what was written to it: every commit
+	// appends at least one page frame, so a WAL that never started over
+	// would be longer than commits × pageSize.
+	stats := s.(interface{ WriterStats() store.WriterStats })
 	var peak, shrunk int64
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && shrunk == 0; time.Sleep(2 * time.Millisecond) {
+	restarted := func() bool { return stats.WriterStats().Batches*pageSize > 2*max(peak, pages*pageSize) }
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end) && shrunk == 0 && !restarted(); time.Sleep(2 * time.Millisecond) {
 		n := fileSize(t, path+"-wal")
 		if peak > pages*pageSize && n < peak {
 			shrunk = n
@@ -180,8 +189,10 @@ func TestWALStartsOver(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
-	if shrunk == 0 {
+	peak = max(peak, fileSize(t, path+"-wal"))
+	if shrunk == 0 && !restarted() {
 		t.Errorf("the WAL reached %d bytes over %d writes and never started over", peak, writes.Load())
 	}
-	t.Logf("%d writes, WAL peak %d bytes, then %d", writes.Load(), peak, shrunk)
+	t.Logf("%d writes in %d commits, WAL peak %d bytes, cut back to %d (0: never past %d pages)",
+		writes.Load(), stats.WriterStats().Batches, peak, shrunk, pages)
 }
