@@ -67,6 +67,17 @@ type ViewTracker interface {
 	AppendArrayOps(buf []byte, comma bool) (out []byte, ok bool)
 }
 
+// ViewSkeleton is implemented by trackers that lend their skeleton
+// instead of copying it: a server diffs every audience's skeleton
+// against the one before after every step, and copying four kilobytes
+// for each was a tenth of the views' memory traffic.
+type ViewSkeleton interface {
+	// Skeleton returns what AppendSkeleton would append, in the tracker's
+	// memory: the caller must not modify it, and it stays valid through
+	// the next Update (not the one after).
+	Skeleton() []byte
+}
+
 // ViewTrackerMaker is implemented by states whose games have a view
 // tracker.
 type ViewTrackerMaker interface {

@@ -55,6 +55,7 @@ type viewTracker struct {
 	nextJSON []byte
 	changed  []int32 // the tiles whose facts the last Update changed
 	skel     []byte  // the last view's skeleton ("tiles":[])
+	skelOld  []byte  // the one before, intact (engine.ViewSkeleton)
 	head     int     // where its "[]" starts
 	tracked  bool    // an Update has been made
 	diffOK   bool    // changed compares the last Update with the one before
@@ -144,6 +145,9 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 		tr.rewrite()
 	}
 	tr.has, tr.seat, tr.tracked = true, seat, true
+	// The skeleton before stays as it was: a server's index of it is
+	// what it diffs the new one against (Skeleton).
+	tr.skel, tr.skelOld = tr.skelOld, tr.skel
 	tr.skel = v.appendHead(tr.skel[:0])
 	tr.head = len(tr.skel)
 	tr.skel = v.appendTail(append(tr.skel, "[]"...))
@@ -348,6 +352,15 @@ func (tr *viewTracker) AppendSkeleton(buf []byte) []byte {
 		return append(buf, "null"...)
 	}
 	return append(reserve(buf, len(tr.skel)), tr.skel...)
+}
+
+// Skeleton implements engine.ViewSkeleton: the skeleton's bytes, which
+// the next Update leaves as they are and the one after overwrites.
+func (tr *viewTracker) Skeleton() []byte {
+	if !tr.has {
+		return []byte("null")
+	}
+	return tr.skel
 }
 
 // ArrayPath implements engine.ViewTracker.

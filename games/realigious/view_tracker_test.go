@@ -158,3 +158,36 @@ func TestNewSiblingTracker(t *testing.T) {
 		t.Fatalf("NewSiblingTracker(nil) = %+v, want a tracker with a block of its own", fresh)
 	}
 }
+
+// TestViewTrackerSkeletonLent: the skeleton a tracker lends is what
+// AppendSkeleton writes, and the next Update (of the tracker or a
+// sibling) leaves it as it was, since a server diffs the new skeleton
+// against it.
+func TestViewTrackerSkeletonLent(t *testing.T) {
+	s := New().NewState(Config{Size: 9, Seats: make([]SeatConfig, 3)}, 5)
+	tr := s.NewViewTracker().(*viewTracker)
+	sib := tr.NewSibling().(*viewTracker)
+	if got := string(tr.Skeleton()); got != "null" {
+		t.Fatalf("skeleton before any Update = %s, want null", got)
+	}
+	rnd := enginetest.RandomAnswers(5)
+	var buf []engine.Answer
+	var lent, kept []byte
+	for step := 0; step < 300 && !s.Terminal(); step++ {
+		if err := tr.Update(s, 1); err != nil {
+			t.Fatal(err)
+		}
+		if err := sib.Update(s, engine.Spectator); err != nil {
+			t.Fatal(err)
+		}
+		if lent != nil && !bytes.Equal(lent, kept) {
+			t.Fatalf("step %d: the skeleton lent before the Update changed:\n%s\nwas\n%s", step, lent, kept)
+		}
+		if !bytes.Equal(tr.Skeleton(), tr.AppendSkeleton(nil)) {
+			t.Fatalf("step %d: Skeleton differs from AppendSkeleton", step)
+		}
+		lent = tr.Skeleton()
+		kept = bytes.Clone(lent)
+		buf = applyRandomStep(t, s, 5, step, &rnd, buf)
+	}
+}

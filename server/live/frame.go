@@ -234,16 +234,31 @@ func (sv *seatView) keepPatch(patch []byte, prev int) {
 func (h *Host) trackedView(sv *seatView, now int) {
 	oldDoc, oldVer := sv.doc, sv.ver
 	sv.next(now, nil)
-	skel := sv.tr.AppendSkeleton(sv.skel2[:0])
+	// The tracker's own skeleton when it lends it (it keeps the one
+	// oldDoc indexes intact through this Update), else a copy in one of
+	// two buffers, the other being oldDoc's.
+	lent, lends := sv.tr.(engine.ViewSkeleton)
+	var skel []byte
+	if lends {
+		skel = lent.Skeleton()
+	} else {
+		skel = sv.tr.AppendSkeleton(sv.skel2[:0])
+	}
+	// After the diff the old skeleton is no longer indexed by any doc:
+	// its buffer is free.
+	rotate := func() {
+		if !lends {
+			sv.skel, sv.skel2 = skel, sv.skel
+		}
+	}
 	if !oldDoc.Valid() {
 		sv.doc, _ = viewpatch.Index(skel)
-		sv.skel, sv.skel2 = skel, sv.skel
+		rotate()
 		return
 	}
 	patch, doc, err := viewpatch.Diff(sv.work[:0], oldDoc, skel)
 	sv.doc = doc // invalid on an error: the next skeleton is indexed afresh
-	// The old skeleton is no longer indexed by any doc: its buffer is free.
-	sv.skel, sv.skel2 = skel, sv.skel
+	rotate()
 	// A patch that replaces the whole document would replace it with the
 	// skeleton: such a step (never seen) gets the whole view.
 	if err != nil || bytes.Contains(patch, []byte(`"path":""`)) {
