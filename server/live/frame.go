@@ -358,6 +358,22 @@ func (h *Host) decision(keep bool) *engine.DecisionJSON {
 	return c.d
 }
 
+// release lets go of the decision's texts once a step's frames are out,
+// unless a kept frame holds them. A host keeps its decision between
+// steps, and its answer texts (a string per legal answer, up to about a
+// hundred) across every live match were a seventh of the objects a busy
+// server's collections marked. A later frame of the same version
+// describes the decision again.
+func (c *decisionCache) release() {
+	if c.d == nil || c.shared {
+		return
+	}
+	clear(c.d.Answers[:cap(c.d.Answers)])
+	clear(c.d.Chance[:cap(c.d.Chance)])
+	*c.d = engine.DecisionJSON{Answers: c.d.Answers[:0], Chance: c.d.Chance[:0]}
+	c.ver = -1
+}
+
 // broadcast sends every subscriber its frame of the steps after from. A
 // subscriber that refuses it is dropped.
 func (h *Host) broadcast(from int) {
@@ -370,4 +386,5 @@ func (h *Host) broadcast(from int) {
 		delete(h.subs, s)
 		s.sink.Closed()
 	}
+	h.dec.release()
 }

@@ -2,10 +2,12 @@ package live
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"tabletop/engine"
+	"tabletop/games/realigious"
 )
 
 // TestHistory: every step's events come back per audience, a frame's
@@ -128,5 +130,35 @@ func TestRecordRedactsPerAudience(t *testing.T) {
 		if got := string(h.hist.at(2, a)); got != w {
 			t.Errorf("step 2, audience %d: %s, want %s", a, got, w)
 		}
+	}
+}
+
+// TestDecisionRelease: once a step's frames are out, the host's decision
+// keeps no answer texts (they were a seventh of a busy server's live
+// objects) unless a kept frame holds it, and a later frame of the same
+// version describes it again.
+func TestDecisionRelease(t *testing.T) {
+	m, err := engine.NewMatch(realigious.New(), nil, 2, 1) // its first decision has answers
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &Host{m: m, dec: decisionCache{ver: -1}}
+	d := h.decision(false)
+	if len(d.Answers) == 0 {
+		t.Fatalf("decision %+v has no answers", d)
+	}
+	want := *d
+	want.Answers = slices.Clone(d.Answers)
+	h.dec.release()
+	if h.dec.ver != -1 || len(h.dec.d.Answers) != 0 || slices.ContainsFunc(h.dec.d.Answers[:cap(h.dec.d.Answers)], func(s string) bool { return s != "" }) {
+		t.Fatalf("after release: version %d, decision %+v with texts %q", h.dec.ver, h.dec.d, h.dec.d.Answers[:cap(h.dec.d.Answers)])
+	}
+	if again := h.decision(false); again.Default != want.Default || !slices.Equal(again.Answers, want.Answers) {
+		t.Errorf("described again: %+v, want %+v", again, want)
+	}
+	kept := h.decision(true)
+	h.dec.release()
+	if !slices.Equal(kept.Answers, want.Answers) {
+		t.Errorf("release cleared a kept frame's decision: %+v", kept)
 	}
 }

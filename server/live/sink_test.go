@@ -3,6 +3,7 @@ package live_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -33,11 +34,23 @@ func (s *recordSink) Frame(f live.Frame) bool {
 		s.dec <- live.Frame{} // no decision: the test stops answering
 		return false
 	}
+	f = keepFrame(f)
 	s.frames = append(s.frames, f)
 	if f.Decision != nil {
 		s.dec <- f
 	}
 	return true
+}
+
+// keepFrame returns f with its own copy of the decision, which a Sink may
+// only read while Frame runs (the host reuses and then releases it).
+func keepFrame(f live.Frame) live.Frame {
+	if f.Decision != nil {
+		d := *f.Decision
+		d.Answers, d.Chance = slices.Clone(d.Answers), slices.Clone(d.Chance)
+		f.Decision = &d
+	}
+	return f
 }
 
 func (s *recordSink) Closed() {
@@ -124,7 +137,7 @@ func (s *decisionSink) Frame(f live.Frame) bool {
 		s.mu.Lock()
 		s.json[f.Version] = string(b)
 		s.mu.Unlock()
-		s.dec <- f
+		s.dec <- keepFrame(f)
 	}
 	return true
 }
