@@ -7,6 +7,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"tabletop/store"
 )
 
 // metrics is the server's own Prometheus registry (no global one).
@@ -52,6 +54,7 @@ func newMetrics(s *Server) *metrics {
 		&queueCollector{s: s, desc: prometheus.NewDesc(
 			"tabletop_queue_players", "Players waiting in each matchmaking queue.", []string{"players"}, nil)},
 	)
+	m.reg.MustRegister(storeCollectors(s.cfg.Store)...)
 	return m
 }
 
@@ -74,5 +77,26 @@ func (q *queueCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	for players, n := range qs.QueueSizes() {
 		ch <- prometheus.MustNewConstMetric(q.desc, prometheus.GaugeValue, float64(n), strconv.Itoa(players))
+	}
+}
+
+// storeCollectors returns the counters of the store's group-committing
+// writer, when it reports them (store.WriterStats): writes per commit is
+// the group commit's batch size, which tells an operator how far the
+// store is from committing each answer alone.
+func storeCollectors(st store.Store) []prometheus.Collector {
+	ws, ok := st.(interface{ WriterStats() store.WriterStats })
+	if !ok {
+		return nil
+	}
+	return []prometheus.Collector{
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "tabletop_store_commits_total",
+			Help: "Transactions committed (or rolled back) by the store's group-committing writer.",
+		}, func() float64 { return float64(ws.WriterStats().Batches) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "tabletop_store_writes_total",
+			Help: "Writes (appended answers and other changes) those transactions carried.",
+		}, func() float64 { return float64(ws.WriterStats().Writes) }),
 	}
 }
