@@ -53,9 +53,12 @@ type ViewTracker interface {
 	AppendView(buf []byte) []byte
 	// ViewSize is the length of what AppendView would append.
 	ViewSize() int
-	// AppendSkeleton appends that view with the array at ArrayPath
-	// replaced by [].
-	AppendSkeleton(buf []byte) []byte
+	// Skeleton returns that view with the array at ArrayPath replaced by
+	// [], in the tracker's memory: the caller must not modify it, and it
+	// stays valid through the next Update (not the one after), since a
+	// server diffs each new skeleton against its index of the one before
+	// (lent, not copied: four kilobytes per audience per step).
+	Skeleton() []byte
 	// ArrayPath is the JSON pointer of the array kept apart ("/tiles").
 	ArrayPath() string
 	// AppendArrayOps appends the RFC 6902 "replace" operations of the
@@ -65,17 +68,6 @@ type ViewTracker interface {
 	// true. ok is false when it cannot
 	// tell (no Update before, another seat, the array's length changed).
 	AppendArrayOps(buf []byte, comma bool) (out []byte, ok bool)
-}
-
-// ViewSkeleton is implemented by trackers that lend their skeleton
-// instead of copying it: a server diffs every audience's skeleton
-// against the one before after every step, and copying four kilobytes
-// for each was a tenth of the views' memory traffic.
-type ViewSkeleton interface {
-	// Skeleton returns what AppendSkeleton would append, in the tracker's
-	// memory: the caller must not modify it, and it stays valid through
-	// the next Update (not the one after).
-	Skeleton() []byte
 }
 
 // ViewTrackerMaker is implemented by states whose games have a view

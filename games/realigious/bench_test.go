@@ -183,7 +183,7 @@ func BenchmarkView(b *testing.B) {
 			if err := trs[i%4].Update(states[(i/4)%len(states)], engine.Seat(i%4)); err != nil {
 				b.Fatal(err)
 			}
-			buf = trs[i%4].AppendSkeleton(buf[:0])
+			buf = append(buf[:0], trs[i%4].Skeleton()...)
 		}
 	})
 }

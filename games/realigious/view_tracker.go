@@ -55,7 +55,7 @@ type viewTracker struct {
 	nextJSON []byte
 	changed  []int32 // the tiles whose facts the last Update changed
 	skel     []byte  // the last view's skeleton ("tiles":[])
-	skelOld  []byte  // the one before, intact (engine.ViewSkeleton)
+	skelOld  []byte  // the one before, intact (Skeleton)
 	head     int     // where its "[]" starts
 	tracked  bool    // an Update has been made
 	diffOK   bool    // changed compares the last Update with the one before
@@ -346,15 +346,7 @@ func (tr *viewTracker) ViewSize() int {
 	return len(tr.skel) + tr.total + commas
 }
 
-// AppendSkeleton implements engine.ViewTracker.
-func (tr *viewTracker) AppendSkeleton(buf []byte) []byte {
-	if !tr.has {
-		return append(buf, "null"...)
-	}
-	return append(reserve(buf, len(tr.skel)), tr.skel...)
-}
-
-// Skeleton implements engine.ViewSkeleton: the skeleton's bytes, which
+// Skeleton implements engine.ViewTracker: the skeleton's bytes, which
 // the next Update leaves as they are and the one after overwrites.
 func (tr *viewTracker) Skeleton() []byte {
 	if !tr.has {

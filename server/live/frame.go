@@ -133,8 +133,6 @@ type seatView struct {
 	// buffer is then left to the GC instead of becoming the next work.
 	patchShared bool
 	tr          engine.ViewTracker
-	skel        []byte // the skeleton doc indexes (with a tracker)
-	skel2       []byte // the one before, reused for the next
 }
 
 // emptyPatch is the patch of a view that did not change.
@@ -234,31 +232,15 @@ func (sv *seatView) keepPatch(patch []byte, prev int) {
 func (h *Host) trackedView(sv *seatView, now int) {
 	oldDoc, oldVer := sv.doc, sv.ver
 	sv.next(now, nil)
-	// The tracker's own skeleton when it lends it (it keeps the one
-	// oldDoc indexes intact through this Update), else a copy in one of
-	// two buffers, the other being oldDoc's.
-	lent, lends := sv.tr.(engine.ViewSkeleton)
-	var skel []byte
-	if lends {
-		skel = lent.Skeleton()
-	} else {
-		skel = sv.tr.AppendSkeleton(sv.skel2[:0])
-	}
-	// After the diff the old skeleton is no longer indexed by any doc:
-	// its buffer is free.
-	rotate := func() {
-		if !lends {
-			sv.skel, sv.skel2 = skel, sv.skel
-		}
-	}
+	// The tracker's own skeleton: it keeps the one oldDoc indexes
+	// intact through this Update.
+	skel := sv.tr.Skeleton()
 	if !oldDoc.Valid() {
 		sv.doc, _ = viewpatch.Index(skel)
-		rotate()
 		return
 	}
 	patch, doc, err := viewpatch.Diff(sv.work[:0], oldDoc, skel)
 	sv.doc = doc // invalid on an error: the next skeleton is indexed afresh
-	rotate()
 	// A patch that replaces the whole document would replace it with the
 	// skeleton: such a step (never seen) gets the whole view.
 	if err != nil || bytes.Contains(patch, []byte(`"path":""`)) {

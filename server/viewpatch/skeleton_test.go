@@ -1,6 +1,7 @@
 package viewpatch
 
 import (
+	"bytes"
 	"testing"
 
 	"tabletop/engine"
@@ -21,7 +22,7 @@ func skeletonChain(tb testing.TB, seed uint64, steps int, fn func(seat engine.Se
 			if err := trs[i].Update(st, s); err != nil {
 				tb.Fatal(err)
 			}
-			fn(s, trs[i].AppendSkeleton(nil))
+			fn(s, bytes.Clone(trs[i].Skeleton()))
 		}
 	})
 }
