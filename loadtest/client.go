@@ -16,6 +16,10 @@ import (
 	"github.com/coder/websocket"
 )
 
+// protocol is the WebSocket protocol the bots speak: view patches
+// (docs/protocol.md, "Versioning"), as the web client does.
+const protocol = 4
+
 // maxFrame bounds one server message: a first frame of a long match
 // carries every step since version 0, far more than the library's 32 KiB
 // default.
@@ -125,7 +129,7 @@ func (d *Dialer) Dial(ctx context.Context, acct Account, push PushFunc) (*Client
 	c := &Client{Account: acct, ws: ws, push: push, done: make(chan struct{}), pending: map[int64]func(Reply){}}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	go c.readLoop()
-	r, err := c.Request(ctx, "hello", map[string]any{"protocol": 2})
+	r, err := c.Request(ctx, "hello", map[string]any{"protocol": protocol})
 	if err == nil && !r.OK {
 		err = r.Err
 	}

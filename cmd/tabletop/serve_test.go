@@ -150,7 +150,7 @@ func (p *wsPlayer) connect(s *serveProc) {
 			}
 		}
 	}(p.in)
-	if r := p.call("hello", `"protocol":1`); string(r["ok"]) != "true" {
+	if r := p.call("hello", `"protocol":4`); string(r["ok"]) != "true" {
 		p.t.Fatalf("hello: %v", r)
 	}
 }

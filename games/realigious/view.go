@@ -6,25 +6,31 @@ import "tabletop/engine"
 // form of the state that leaves the server; docs/visibility.md is its
 // specification.
 type View struct {
-	Game       string         `json:"game"`
-	Seat       int            `json:"seat"`
-	Width      int            `json:"width"`
-	Height     int            `json:"height"`
-	Climate    Climate        `json:"climate"`
-	Cycle      int            `json:"cycle"`
-	CycleLimit int            `json:"cycle_limit"`
-	Night      bool           `json:"night"`
-	Squall     *SquallView    `json:"squall,omitempty"`
-	Wind       *Wind          `json:"wind,omitempty"`
-	Blocked    []Coord        `json:"blocked,omitempty"`
-	Active     int            `json:"active"`
-	Pending    string         `json:"pending"`
-	Order      []int          `json:"order"`
-	Religious  int            `json:"religious_threshold"`
-	Tiles      []TileView     `json:"tiles"`
-	Players    []PlayerView   `json:"players"`
-	Factions   FactionsView   `json:"factions"`
-	Result     *engine.Result `json:"result,omitempty"`
+	Game       string      `json:"game"`
+	Seat       int         `json:"seat"`
+	Width      int         `json:"width"`
+	Height     int         `json:"height"`
+	Climate    Climate     `json:"climate"`
+	Cycle      int         `json:"cycle"`
+	CycleLimit int         `json:"cycle_limit"`
+	Night      bool        `json:"night"`
+	Squall     *SquallView `json:"squall,omitempty"`
+	Wind       *Wind       `json:"wind,omitempty"`
+	Blocked    []Coord     `json:"blocked,omitempty"`
+	Active     int         `json:"active"`
+	Pending    string      `json:"pending"`
+	Order      []int       `json:"order"`
+	Religious  int         `json:"religious_threshold"`
+	Tiles      []TileView  `json:"tiles"`
+	// Visible is which tiles the seat sees live (REL-823, REL-824,
+	// UI-412): one byte per tile in the order of Tiles, '1' or '0'. It is
+	// kept apart from the tiles so that nightfall and daybreak, which
+	// turn most of them, change one short value of the view rather than
+	// every tile (docs/performance.md, "Server load").
+	Visible  string         `json:"visible"`
+	Players  []PlayerView   `json:"players"`
+	Factions FactionsView   `json:"factions"`
+	Result   *engine.Result `json:"result,omitempty"`
 	// CycleEnd is set while the end of a cycle runs (the celebrity's step,
 	// the monsoon, or a decision one of them caused): the pending decision
 	// belongs to no player's turn. Public, like the "cycle" event.
@@ -58,7 +64,7 @@ type SquallView struct {
 type TileView struct {
 	Coord
 	Memory    Memory    `json:"memory"`
-	Visible   bool      `json:"visible"`
+	Visible   bool      `json:"-"` // encoded in View.Visible
 	Terrain   *Terrain  `json:"terrain,omitempty"`
 	Structure Structure `json:"structure,omitempty"`
 	Church    *Religion `json:"church,omitempty"`
@@ -250,10 +256,13 @@ func (s *State) buildViewIn(blk *viewBlock, seat engine.Seat, withTiles bool) (*
 	if withTiles {
 		v.Tiles = make([]TileView, len(s.tiles))
 		facts := make([]tileFacts, len(s.tiles))
+		vis := make([]byte, len(s.tiles))
 		for t := range s.tiles {
 			facts[t] = s.tileFacts(seat, row, t)
 			facts[t].tileView(&v.Tiles[t])
+			vis[t] = facts[t].sight()
 		}
+		v.Visible = string(vis)
 	}
 	v.Players = blk.players[:0]
 	pieces := blk.pieces[:]
@@ -370,6 +379,21 @@ func (s *State) tileFacts(seat engine.Seat, row, t int) tileFacts {
 		}
 	}
 	return f
+}
+
+// sight is the tile's byte of View.Visible.
+func (f *tileFacts) sight() byte {
+	if f.visible {
+		return '1'
+	}
+	return '0'
+}
+
+// sameJSON reports whether f and g encode the same tile: they agree on
+// everything but visible, which the view carries apart (View.Visible).
+func (f tileFacts) sameJSON(g tileFacts) bool {
+	f.visible = g.visible
+	return f == g
 }
 
 // tileView fills *tv, zero on entry, from f; its pointers point into *f.

@@ -20,14 +20,17 @@ func (s *State) AppendView(buf []byte, seat engine.Seat) []byte {
 	v, seat, row := s.buildView(seat, false)
 	buf = v.appendHead(buf)
 	buf = append(buf, '[')
+	vis := make([]byte, len(s.tiles))
 	for t := range s.tiles {
 		if t > 0 {
 			buf = append(buf, ',')
 		}
 		f := s.tileFacts(seat, row, t)
 		buf = f.appendJSON(buf)
+		vis[t] = f.sight()
 	}
 	buf = append(buf, ']')
+	v.Visible = string(vis)
 	return v.appendTail(buf)
 }
 
@@ -90,6 +93,8 @@ func (v *View) appendHead(b []byte) []byte {
 
 // appendTail writes v's fields after the tiles and closes the object.
 func (v *View) appendTail(b []byte) []byte {
+	b = append(b, `,"visible":`...)
+	b = appendString(b, v.Visible)
 	b = append(b, `,"players":`...)
 	if v.Players == nil {
 		b = append(b, "null"...)
@@ -163,7 +168,6 @@ func (f *tileFacts) appendJSON(b []byte) []byte {
 	b = appendIntField(b, `{"col":`, f.coord.Col)
 	b = appendIntField(b, `,"row":`, f.coord.Row)
 	b = appendNameField(b, `,"memory":`, f.memory.String())
-	b = appendBoolField(b, `,"visible":`, f.visible)
 	if f.hasTerrain {
 		b = appendNameField(b, `,"terrain":`, f.terrain.String())
 	}

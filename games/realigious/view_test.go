@@ -165,10 +165,10 @@ func TestViewTileFields(t *testing.T) {
 		tile int
 		keys []string
 	}{
-		{"unrevealed", visWalk(t, s, me, DirW, DirW, DirW), []string{"col", "row", "memory", "visible"}},                                              // UI-416
-		{"adjacent", visWalk(t, s, me, DirW, DirW), []string{"col", "row", "memory", "visible", "terrain", "alloc"}},                                  // UI-414, UI-415
-		{"revealed", visWalk(t, s, me, DirW), []string{"col", "row", "memory", "visible", "terrain", "alloc", "owner"}},                               // UI-412, UI-413
-		{"revealed church", visWalk(t, s, me, DirE), []string{"col", "row", "memory", "visible", "terrain", "alloc", "owner", "structure", "church"}}, // UI-413
+		{"unrevealed", visWalk(t, s, me, DirW, DirW, DirW), []string{"col", "row", "memory"}},                                              // UI-416
+		{"adjacent", visWalk(t, s, me, DirW, DirW), []string{"col", "row", "memory", "terrain", "alloc"}},                                  // UI-414, UI-415
+		{"revealed", visWalk(t, s, me, DirW), []string{"col", "row", "memory", "terrain", "alloc", "owner"}},                               // UI-412, UI-413
+		{"revealed church", visWalk(t, s, me, DirE), []string{"col", "row", "memory", "terrain", "alloc", "owner", "structure", "church"}}, // UI-413
 	}
 	s.tiles[visWalk(t, s, me, DirE)].Structure = Church
 	b, err := json.Marshal(s.View(0))
@@ -176,10 +176,21 @@ func TestViewTileFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	var view struct {
-		Tiles []map[string]any `json:"tiles"`
+		Tiles   []map[string]any `json:"tiles"`
+		Visible string           `json:"visible"`
 	}
 	if err := json.Unmarshal(b, &view); err != nil {
 		t.Fatal(err)
+	}
+	// Sight is the view's, one byte per tile (REL-823, REL-824): the
+	// revealed neighbour is in the piece's night sight, the others not.
+	if len(view.Visible) != len(view.Tiles) || strings.Trim(view.Visible, "01") != "" {
+		t.Fatalf("visible %q for %d tiles", view.Visible, len(view.Tiles))
+	}
+	for tile, want := range map[int]byte{tests[0].tile: '0', tests[1].tile: '0', tests[2].tile: '1', me: '1'} {
+		if view.Visible[tile] != want {
+			t.Errorf("tile %d's sight %c, want %c", tile, view.Visible[tile], want)
+		}
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -872,10 +883,10 @@ type visViewJSON struct {
 		HighGround bool   `json:"high_ground"`
 	} `json:"players"`
 	Tiles []struct {
-		Memory  string `json:"memory"`
-		Visible bool   `json:"visible"`
-		Owner   *int   `json:"owner"`
+		Memory string `json:"memory"`
+		Owner  *int   `json:"owner"`
 	} `json:"tiles"`
+	Visible string `json:"visible"` // one '0' or '1' per tile
 	Factions struct {
 		Relics []struct {
 			Tile Coord  `json:"tile"`
@@ -1361,13 +1372,23 @@ func visCheckStep(t *testing.T, pre, post *State, events []engine.Event, prev ma
 				t.Fatalf("seat %d learns the state of hidden piece %d", v, i)
 			}
 		}
+		if len(view.Visible) != len(view.Tiles) {
+			t.Fatalf("seat %d: visible %q for %d tiles", v, view.Visible, len(view.Tiles))
+		}
 		for i, tv := range view.Tiles {
 			live := visSeesTile(post, v, i)
+			visible := view.Visible[i] == '1'
+			if !visible && view.Visible[i] != '0' {
+				t.Fatalf("seat %d: tile %d's sight is %q", v, i, view.Visible[i])
+			}
+			if visible && tv.Memory != "revealed" { // UI-412, UI-415, UI-416
+				t.Fatalf("seat %d: tile %d visible but %s", v, i, tv.Memory)
+			}
 			if live && tv.Memory != "revealed" { // UI-412: seeing reveals
 				t.Fatalf("seat %d sees tile %d live but it is %s", v, i, tv.Memory)
 			}
-			if tv.Memory == "revealed" && tv.Visible != live {
-				t.Fatalf("seat %d: tile %d visible %v, live %v", v, i, tv.Visible, live)
+			if tv.Memory == "revealed" && visible != live {
+				t.Fatalf("seat %d: tile %d visible %v, live %v", v, i, visible, live)
 			}
 			if tv.Memory == "adjacent" && tv.Owner != nil { // UI-415
 				t.Fatalf("seat %d: adjacent tile %d shows its owner", v, i)

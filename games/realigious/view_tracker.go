@@ -19,10 +19,12 @@ import (
 // tiles and the audience's vision key and disks (view_tracker_key.go).
 // When the key is the same, only the tiles whose inputs changed are
 // recomputed, so that a step costs in proportion to what it changed. A
-// tile's JSON is a function of its facts, so the tiles whose facts changed
-// are exactly the patch's tile operations, and only their JSON is
-// rewritten: each tile has a slot of its own in one buffer, with room to
-// grow a little, and a tile that outgrows it moves to the buffer's end.
+// tile's JSON is a function of its facts but for visible, which goes to
+// the view's "visible" string (in the skeleton), so the tiles whose other
+// facts changed are exactly the patch's tile operations, and only their
+// JSON is rewritten: each tile has a slot of its own in one buffer, with
+// room to grow a little, and a tile that outgrows it moves to the
+// buffer's end.
 // The rest of the view is rebuilt every time, in a reused viewBlock, so
 // that an update costs no allocation once warm.
 //
@@ -53,7 +55,8 @@ type viewTracker struct {
 	total    int
 	waste    int
 	nextJSON []byte
-	changed  []int32 // the tiles whose facts the last Update changed
+	changed  []int32 // the tiles whose JSON the last Update changed
+	vis      []byte  // the tiles' bytes of View.Visible
 	skel     []byte  // the last view's skeleton ("tiles":[])
 	skelOld  []byte  // the one before, intact (Skeleton)
 	head     int     // where its "[]" starts
@@ -119,9 +122,10 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 	switch {
 	case !tr.diffOK:
 		tr.pass = passNew
-		tr.facts = resize(tr.facts, n)
+		tr.facts, tr.vis = resize(tr.facts, n), resize(tr.vis, n)
 		for t := range n {
 			tr.facts[t] = s.tileFacts(seat, row, t)
+			tr.vis[t] = tr.facts[t].sight()
 			tr.changed = append(tr.changed, int32(t))
 		}
 		tr.starts, tr.ends, tr.slots = resize(tr.starts, n), resize(tr.ends, n), resize(tr.slots, n)
@@ -150,7 +154,10 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 	tr.skel, tr.skelOld = tr.skelOld, tr.skel
 	tr.skel = v.appendHead(tr.skel[:0])
 	tr.head = len(tr.skel)
+	// The view is the block's, for this call only: it may borrow vis.
+	v.Visible = unsafe.String(unsafe.SliceData(tr.vis), len(tr.vis))
 	tr.skel = v.appendTail(append(tr.skel, "[]"...))
+	v.Visible = ""
 	return nil
 }
 
@@ -162,13 +169,17 @@ func resize[T any](sl []T, n int) []T {
 	return sl[:n]
 }
 
-// recompute updates tile t's facts, noting it in changed if they changed.
-// Tiles must come in increasing order.
+// recompute updates tile t's facts and sight, noting it in changed if
+// its JSON changed. Tiles must come in increasing order.
 func (tr *viewTracker) recompute(s *State, seat engine.Seat, row, t int) {
-	if f := s.tileFacts(seat, row, t); f != tr.facts[t] {
-		tr.facts[t] = f
+	f := s.tileFacts(seat, row, t)
+	if f == tr.facts[t] {
+		return
+	}
+	if !f.sameJSON(tr.facts[t]) {
 		tr.changed = append(tr.changed, int32(t))
 	}
+	tr.facts[t], tr.vis[t] = f, f.sight()
 }
 
 // snapshot records the inputs of the facts just computed.

@@ -27,9 +27,9 @@ func trAudiences(seats int) []engine.Seat {
 }
 
 // trCheck updates tr for seat and fails t unless it agrees with the slow
-// computation: AppendView's bytes, every tile's facts, and changed
-// listing exactly the tiles whose facts differ from the previous Update's,
-// in order.
+// computation: AppendView's bytes, every tile's facts and sight, and
+// changed listing exactly the tiles whose JSON (their facts but visible)
+// differs from the previous Update's, in order.
 func trCheck(t *testing.T, s *State, tr *viewTracker, seat engine.Seat, where string) {
 	t.Helper()
 	before := slices.Clone(tr.facts)
@@ -53,8 +53,11 @@ func trCheck(t *testing.T, s *State, tr *viewTracker, seat engine.Seat, where st
 		if f != tr.facts[tile] {
 			t.Fatalf("%s seat %d (pass %d): tile %d's facts %+v, want %+v", where, seat, tr.pass, tile, tr.facts[tile], f)
 		}
-		if f != before[tile] {
+		if !f.sameJSON(before[tile]) {
 			changed = append(changed, int32(tile))
+		}
+		if tr.vis[tile] != f.sight() { // REL-823
+			t.Fatalf("%s seat %d (pass %d): tile %d's sight %c, want %c", where, seat, tr.pass, tile, tr.vis[tile], f.sight())
 		}
 	}
 	if !slices.Equal(tr.changed, changed) {

@@ -124,10 +124,98 @@ func TestViewTracker(t *testing.T) {
 			}
 			buf = applyRandomStep(t, s, uint64(m), step, &rnd, buf)
 		}
-		if !changedSome || !wholeArray {
-			t.Errorf("tile operations seen: %v, whole-array replacements seen: %v; want both checked", changedSome, wholeArray)
+		// Random games seldom change most tiles at once now that sight
+		// is apart (TestViewTrackerWholeArray makes such a step).
+		if !changedSome {
+			t.Errorf("no tile operations seen (whole-array replacements: %v): nothing checked", wholeArray)
 		}
 	})
+}
+
+// TestViewTrackerWholeArray: a step that changes most tiles' JSON gets
+// one operation replacing the whole array, shorter than one per tile,
+// and the array it carries is the new view's tiles.
+func TestViewTrackerWholeArray(t *testing.T) {
+	s := randomSlotMatch(t, New(), 5, 4, "temperate", 14, 91)
+	tr := s.NewViewTracker()
+	if err := tr.Update(s, 0); err != nil {
+		t.Fatal(err)
+	}
+	for i := range s.tiles {
+		s.tiles[i].Alloc[0] += 7 // every tile 0 knows the attributes of (UI-414, UI-415)
+	}
+	if err := tr.Update(s, 0); err != nil {
+		t.Fatal(err)
+	}
+	ops, ok := tr.AppendArrayOps(nil, false)
+	if !ok {
+		t.Fatal("AppendArrayOps: not ok after an Update of the same seat")
+	}
+	var list []trOp
+	if err := json.Unmarshal(append(append([]byte("["), ops...), ']'), &list); err != nil {
+		t.Fatalf("operations are not JSON: %v\n%s", err, ops)
+	}
+	if len(list) != 1 || list[0].Op != "replace" || list[0].Path != "/tiles" {
+		t.Fatalf("want one replace of /tiles, got %d operations, the first %s %s", len(list), list[0].Op, list[0].Path)
+	}
+	var got []json.RawMessage
+	if err := json.Unmarshal(list[0].Value, &got); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := trSplit(t, s.AppendView(nil, 0))
+	if len(got) != len(want) {
+		t.Fatalf("%d tiles in the replacement, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if !bytes.Equal(got[i], want[i]) {
+			t.Fatalf("tile %d is %s, want %s", i, got[i], want[i])
+		}
+	}
+}
+
+// TestViewTrackerNightfall: nightfall turns most tiles out of sight
+// (REL-824) but changes no tile's JSON: the view's "visible" string
+// carries it, so the tile operations are none, or few (owners seen live
+// by day and remembered at night, UI-413).
+func TestViewTrackerNightfall(t *testing.T) {
+	s := randomSlotMatch(t, New(), 5, 4, "temperate", 14, 91)
+	if s.night {
+		t.Skip("the match starts at night")
+	}
+	tr := s.NewViewTracker()
+	if err := tr.Update(s, 0); err != nil {
+		t.Fatal(err)
+	}
+	before := string(tr.Skeleton())
+	visBefore := strings.Count(visibleOf(t, before), "1")
+	s.night = true
+	if err := tr.Update(s, 0); err != nil {
+		t.Fatal(err)
+	}
+	after := string(tr.Skeleton())
+	visAfter := strings.Count(visibleOf(t, after), "1")
+	if visAfter >= visBefore {
+		t.Fatalf("tiles in sight: %d by day, %d at night; want fewer at night (REL-824)", visBefore, visAfter)
+	}
+	ops, _ := tr.AppendArrayOps(nil, false)
+	if bytes.Contains(ops, []byte(`"path":"/tiles"`)) || bytes.Count(ops, []byte(`"op"`)) > 4 {
+		t.Fatalf("nightfall's tile operations: %s", ops)
+	}
+	if want := s.AppendView(nil, 0); !bytes.Equal(tr.AppendView(nil), want) {
+		t.Fatalf("tracker's view differs from AppendView:\n%s", clDiff(tr.AppendView(nil), want))
+	}
+}
+
+// visibleOf returns a view's "visible" string.
+func visibleOf(t *testing.T, view string) string {
+	t.Helper()
+	var v struct {
+		Visible *string `json:"visible"`
+	}
+	if err := json.Unmarshal([]byte(view), &v); err != nil || v.Visible == nil {
+		t.Fatalf("no visible string in %s (%v)", view, err)
+	}
+	return *v.Visible
 }
 
 // TestViewTrackerWrongState: a tracker refuses another game's state with

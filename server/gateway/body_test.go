@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tabletop/server/gateway"
 )
 
 // doRaw sends a REST request with a raw body and a Bearer token.
@@ -80,7 +82,7 @@ func TestTimePrecision(t *testing.T) {
 		t.Fatal(err)
 	}
 	var raws [][]byte
-	hello := c.call("hello", map[string]any{"protocol": 1})
+	hello := c.call("hello", map[string]any{"protocol": gateway.ProtocolVersion})
 	raws = append(raws, hello.raw, c.call("ping", nil).raw)
 	if r := c.call("queue", map[string]any{"players": 4}); !r.OK {
 		t.Fatalf("queue = %s", r.raw)

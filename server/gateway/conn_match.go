@@ -37,7 +37,7 @@ func (w *watch) subscribe(ctx context.Context, since int) (*live.Subscription, e
 	w.mu.Lock()
 	w.first = true
 	w.mu.Unlock()
-	return w.e.host.SubscribeSink(ctx, w.seat, since, w.c.protocol.Load() >= 2, w)
+	return w.e.host.SubscribeSink(ctx, w.seat, since, w.c.protocol.Load() >= PatchProtocol, w)
 }
 
 // frameSize guesses a frame push's size, to allocate it once.
@@ -100,7 +100,7 @@ func (c *conn) watch(ctx context.Context, m Message) (any, func(), error) {
 // version queued, so no step is ever skipped.
 func (w *watch) Frame(f live.Frame) bool {
 	c := w.c
-	patches := c.protocol.Load() >= 2
+	patches := c.protocol.Load() >= PatchProtocol
 	b, err := appendFrame(c.s.frames.get(frameSize(&f, patches)), w.id, &f, patches)
 	if err != nil {
 		c.s.log.Error("frame: encode", "match", w.id, "err", err)

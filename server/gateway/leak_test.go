@@ -27,7 +27,7 @@ import (
 // the match seed (or an RNG field) before the match is over. So whatever
 // the rules hide from a seat (fogged tiles, stealthed pieces, other
 // seats' cards), the server hides too. (Issue 5, bar 1.) It runs in both
-// protocols: in protocol 2 the views are rebuilt from the view patches,
+// protocols: in protocol 4 the views are rebuilt from the view patches,
 // which must give the same views, and the patches' bytes are scanned
 // like any message.
 func TestFramesLeakNothing(t *testing.T) {
@@ -40,7 +40,7 @@ func TestFramesLeakNothing(t *testing.T) {
 		cfg.ConnRate, cfg.ConnBurst = 10000, 10000
 	})
 	g := realigious.New()
-	for _, tc := range []struct{ protocol, players int }{{1, 2}, {2, 2}, {2, 3}, {1, 4}, {2, 4}} {
+	for _, tc := range []struct{ protocol, players int }{{3, 2}, {4, 2}, {4, 3}, {3, 4}, {4, 4}} {
 		t.Run(fmt.Sprintf("protocol %d, %d players", tc.protocol, tc.players), func(t *testing.T) {
 			players := tc.players
 			token, _ := s.guest("Ada")
@@ -79,13 +79,13 @@ func TestFramesLeakNothing(t *testing.T) {
 			seat := frames[0].Seat
 			patches := checkFrames(t, truth, frames, seat) + checkFrames(t, truth, specFrames, int(engine.Spectator))
 			t.Logf("%d frames, %d spectator frames, %d with view patches", len(frames), len(specFrames), patches)
-			if (patches > 0) != (tc.protocol >= 2) {
+			if (patches > 0) != (tc.protocol >= gateway.PatchProtocol) {
 				t.Errorf("protocol %d: %d frames carried view patches", tc.protocol, patches)
 			}
 			// After a watch's first frame a patch is the rule: a whole view
 			// only when the patch would be larger (it never is by much, as
 			// the tiles are replaced whole when that is shorter).
-			if later := len(frames) + len(specFrames) - 2; tc.protocol >= 2 && patches < later*9/10 {
+			if later := len(frames) + len(specFrames) - 2; tc.protocol >= gateway.PatchProtocol && patches < later*9/10 {
 				t.Errorf("protocol %d: %d of %d frames after the first carried view patches", tc.protocol, patches, later)
 			}
 		})

@@ -57,7 +57,7 @@ func TestSlowWatchResubscribes(t *testing.T) {
 	}
 	c.ctx, c.cancel = context.WithCancel(ctx)
 	defer c.cancel()
-	c.protocol.Store(2)
+	c.protocol.Store(PatchProtocol)
 	w := &watch{c: c, id: h.ID(), e: &hosted{host: h}, seat: 0}
 	if w.sub, err = w.subscribe(ctx, 0); err != nil {
 		t.Fatal(err)

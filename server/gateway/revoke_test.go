@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/coder/websocket"
+
+	"tabletop/server/gateway"
 )
 
 // login opens another session of a registered account and returns its
@@ -91,7 +93,7 @@ func TestHelloAfterLogout(t *testing.T) {
 	if code, b, _ := s.do("POST", "/api/logout", tok, nil); code != 204 {
 		t.Fatalf("logout = %d %s", code, b)
 	}
-	if r := c.call("hello", map[string]any{"protocol": 1}); r.code() != "unauthorized" {
+	if r := c.call("hello", map[string]any{"protocol": gateway.ProtocolVersion}); r.code() != "unauthorized" {
 		t.Errorf("hello after logout = %s, want unauthorized", r.raw)
 	}
 	wantClosed(t, "connection after a refused hello", c, 4401)

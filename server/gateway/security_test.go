@@ -168,11 +168,12 @@ func TestHello(t *testing.T) {
 		wantCode  string
 		wantClose websocket.StatusCode
 	}{
-		{"unsupported protocol", token, `{"type":"hello","id":1,"protocol":3}`, "unsupported_protocol", 4400},
+		{"unsupported protocol", token, `{"type":"hello","id":1,"protocol":5}`, "unsupported_protocol", 4400},
+		{"retired protocol 2", token, `{"type":"hello","id":1,"protocol":2}`, "unsupported_protocol", 4400}, // tiles carried their sight
 		{"protocol 0", token, `{"type":"hello","id":1,"protocol":0}`, "unsupported_protocol", 4400},
 		{"no hello first", token, `{"type":"ping","id":1}`, "hello_required", 4400},
-		{"no session", "", `{"type":"hello","id":1,"protocol":1}`, "unauthorized", 4401},
-		{"bad token in hello", "", `{"type":"hello","id":1,"protocol":1,"token":"nope"}`, "unauthorized", 4401},
+		{"no session", "", `{"type":"hello","id":1,"protocol":4}`, "unauthorized", 4401},
+		{"bad token in hello", "", `{"type":"hello","id":1,"protocol":4,"token":"nope"}`, "unauthorized", 4401},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -187,7 +188,7 @@ func TestHello(t *testing.T) {
 			if r.code() != tc.wantCode {
 				t.Errorf("reply = %s, want %s", r.raw, tc.wantCode)
 			}
-			if tc.wantCode == "unsupported_protocol" && (r.Error == nil || fmt.Sprint(r.Error.Supported) != "[1 2]") {
+			if tc.wantCode == "unsupported_protocol" && (r.Error == nil || fmt.Sprint(r.Error.Supported) != "[3 4]") {
 				t.Errorf("reply %s: want supported [1 2]", r.raw)
 			}
 			if got := websocket.CloseStatus(c.closeErr()); got != tc.wantClose {
@@ -200,7 +201,7 @@ func TestHello(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r := c.call("hello", map[string]any{"protocol": 1, "token": token}); !r.OK {
+		if r := c.call("hello", map[string]any{"protocol": gateway.ProtocolVersion, "token": token}); !r.OK {
 			t.Errorf("hello with token = %s", r.raw)
 		}
 	})
@@ -225,7 +226,7 @@ func TestMalformedMessages(t *testing.T) {
 		{"wrong type", `{"type":"watch","id":8,"match":"one"}`, "bad_request"},
 		{"negative since", `{"type":"watch","id":9,"match":1,"since":-1}`, "bad_request"},
 		{"fractional id", `{"type":"ping","id":1.5}`, "bad_request"},
-		{"second hello", `{"type":"hello","id":10,"protocol":1}`, "bad_request"},
+		{"second hello", `{"type":"hello","id":10,"protocol":4}`, "bad_request"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

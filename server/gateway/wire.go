@@ -14,11 +14,16 @@ import (
 
 // ProtocolVersion is the newest WebSocket protocol this server speaks and
 // MinProtocol the oldest; a client names the one it speaks in hello
-// (docs/protocol.md). Protocol 2 sends view patches in frames where
-// protocol 1 sends whole views; nothing else differs.
+// (docs/protocol.md). Protocol 4 sends view patches in frames where
+// protocol 3 sends whole views; nothing else differs. Protocols 1 and 2
+// were the same pair with Realigious's sight in every tile rather than
+// in the view's "visible" string, and are no longer spoken.
 const (
-	ProtocolVersion = 2
-	MinProtocol     = 1
+	ProtocolVersion = 4
+	MinProtocol     = 3
+	// PatchProtocol is the first protocol whose frames carry view
+	// patches.
+	PatchProtocol = 4
 )
 
 // supportedProtocols lists the protocols hello accepts.

@@ -18,7 +18,7 @@ func TestDecode(t *testing.T) {
 		want gateway.Message
 		code gateway.Code // "" for accepted
 	}{
-		{"hello", `{"type":"hello","id":1,"protocol":1}`, gateway.Message{Type: "hello", ID: 1, Protocol: 1}, ""},
+		{"hello", `{"type":"hello","id":1,"protocol":4}`, gateway.Message{Type: "hello", ID: 1, Protocol: 4}, ""},
 		{"answer", `{"type":"answer","id":7,"match":42,"version":17,"answer":"move e"}`,
 			gateway.Message{Type: "answer", ID: 7, Match: 42, Version: 17, Answer: "move e"}, ""},
 		{"watch without since", `{"type":"watch","match":3}`, gateway.Message{Type: "watch", Match: 3}, ""},
@@ -73,7 +73,7 @@ func longString(n int) string {
 // through its own fields.
 func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
-		`{"type":"hello","id":1,"protocol":1}`,
+		`{"type":"hello","id":1,"protocol":4}`,
 		`{"type":"answer","id":7,"match":42,"version":17,"answer":"move e"}`,
 		`{"type":"watch","id":3,"match":43,"since":0}`,
 		`{"type":"room_choose","id":50,"character":"explorer","religion":"islam","slot":0}`,

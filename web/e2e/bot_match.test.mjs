@@ -177,7 +177,7 @@ test("the community list scrolls: more players make the scroll button shorter (U
       const { token } = await r.json();
       await new Promise((resolve, reject) => {
         const ws = new WebSocket(`ws://${location.host}/ws`);
-        ws.onopen = () => ws.send(JSON.stringify({ type: "hello", id: 1, protocol: 1, token }));
+        ws.onopen = () => ws.send(JSON.stringify({ type: "hello", id: 1, protocol: 3, token }));
         ws.onerror = () => reject(new Error("websocket"));
         ws.onmessage = (e) => {
           const m = JSON.parse(e.data);

@@ -9,7 +9,7 @@
 //   - every frame S received is S's: its view is exactly the rules' view of
 //     S at the frame's version and each step's events exactly what S was
 //     told (so the server adds nothing to what the rules allow); a frame
-//     with a view_patch (protocol 2) is checked on the view it produces
+//     with a view_patch (protocol 4) is checked on the view it produces
 //     (web/e2e/lib.mjs withViews), and the patch itself uses only add,
 //     remove and replace and carries no value that view does not hold at
 //     the op's place, so every check of the view covers the patch's bytes;
@@ -18,7 +18,7 @@
 //     could not know by then (its own cards, any graveyard, designation or
 //     buff, an event S was told) appears anywhere in the frame's bytes;
 //   - fogged and unrevealed tiles: an unrevealed tile carries only its
-//     coordinates; O's piece is never in a frame while it stands on a tile
+//     coordinates and memory, and is never marked visible; O's piece is never in a frame while it stands on a tile
 //     S does not see (unless S bribed the office: Move-in Report, REL-969);
 //   - the DOM at every version S rendered (web/e2e/lib.mjs records it) draws
 //     exactly the pieces of S's view, the tiles' memory and vision as the
@@ -72,6 +72,12 @@ function tileAt(view, col, row) {
   return view.tiles.find((t) => t.col === col && t.row === row);
 }
 
+/** seen is whether the view's seat sees tile t live: its character of view.visible is '1'. */
+function seen(view, t) {
+  const i = view.tiles.indexOf(t);
+  return i >= 0 && typeof view.visible === "string" && view.visible[i] === "1";
+}
+
 function briberOfOffice(view, seat) {
   return (view.factions?.governments ?? []).some((g) => g.kind === "office" && g.briber === seat);
 }
@@ -121,7 +127,7 @@ export async function checkSeat(truth, player, seat, seats, names) {
   let patched = 0;
   let ops = 0;
   let bytes = 0; // the frames as received
-  let wholeBytes = 0; // the same frames with whole views (protocol 1)
+  let wholeBytes = 0; // the same frames with whole views (protocol 3)
   for (const { raw, msg, patch, base } of frames) {
     const f = msg.data;
     bytes += raw.length;
@@ -162,7 +168,7 @@ export async function checkSeat(truth, player, seat, seats, names) {
       // Fog: the other piece is absent while it stands where this seat does not see.
       const at = theirs.players.find((p) => p.seat === o)?.piece;
       const tile = at && tileAt(f.view, at.col, at.row);
-      if (tile && !tile.visible && !briberOfOffice(f.view, seat)) {
+      if (tile && !seen(f.view, tile) && !briberOfOffice(f.view, seat)) {
         fogged++;
         assert.equal(f.view.players.find((p) => p.seat === o)?.piece, undefined, `${player.name}: seat ${o}'s piece on fogged tile ${at.col},${at.row} at ${f.version}`);
       }
@@ -170,8 +176,12 @@ export async function checkSeat(truth, player, seat, seats, names) {
     for (const c of secret) assert.ok(!raw.includes(`"${c}"`), `${player.name}: hidden card ${c} of another seat in the frame of version ${f.version}`);
     secretAt.set(f.version, secret);
     knownAt.set(f.version, know);
+    assert.equal(typeof f.view.visible, "string", `${player.name}: the view at ${f.version} has its visible string`);
+    assert.equal(f.view.visible.length, f.view.tiles.length, `${player.name}: one visible character per tile at ${f.version}`);
+    assert.match(f.view.visible, /^[01]*$/, `${player.name}: visible is made of 0 and 1 at ${f.version}`);
     for (const t of f.view.tiles) {
-      if (t.memory === "unrevealed") assert.deepEqual(Object.keys(t).sort(), ["col", "memory", "row", "visible"], `${player.name}: unrevealed tile ${t.col},${t.row} carries only its place`);
+      if (t.memory === "unrevealed") assert.deepEqual(Object.keys(t).sort(), ["col", "memory", "row"], `${player.name}: unrevealed tile ${t.col},${t.row} carries only its place`);
+      if (t.memory !== "revealed") assert.ok(!seen(f.view, t), `${player.name}: ${t.memory} tile ${t.col},${t.row} marked visible at ${f.version}`);
     }
   }
   // Messages other than frames (lobby pushes, replies) carry no card at all.
@@ -195,7 +205,7 @@ export async function checkSeat(truth, player, seat, seats, names) {
       const [col, row] = d.tile.split(",").map(Number);
       const t = tileAt(v, col, row);
       assert.equal(d.memory, t.memory, `${player.name}: tile ${d.tile} memory at ${s.version}`);
-      assert.equal(d.visible, t.visible, `${player.name}: tile ${d.tile} vision at ${s.version}`);
+      assert.equal(d.visible, seen(v, t), `${player.name}: tile ${d.tile} vision at ${s.version}`);
       if (t.memory === "unrevealed") assert.ok(d.glyph === "" && d.owner < 0, `${player.name}: unrevealed tile ${d.tile} shows something`);
       if (!d.visible && !briberOfOffice(v, seat)) {
         for (const p of s.pieces) if (p.tile === d.tile && p.seat !== seat) assert.fail(`${player.name}: seat ${p.seat}'s piece drawn on fogged tile ${d.tile}`);

@@ -223,7 +223,7 @@ export class Player {
 
 /**
  * withViews rebuilds the whole view of every frame of a received("frame")
- * list (in arrival order, all matches and connections): under protocol 2 a
+ * list (in arrival order, all matches and connections): under protocol 4 a
  * frame carries `view` or `view_patch`, an RFC 6902 patch against the view
  * of the previous frame of its match on its connection. Each entry comes
  * back with `msg.data.view` set to its whole view, `patch` holding the

@@ -141,7 +141,7 @@ test("leak: neither player's frames nor DOM held the other's hidden cards, card 
     const got = await checkSeat(new Truth(p, match), p, seats.get(p), 2, names);
     t.diagnostic(`${p.name}: ${JSON.stringify(got)}`);
     assert.ok(got.secretMax > 0, `${p.name}: the other seat held cards this one could not know`);
-    assert.ok(got.patched > 0, `${p.name}: frames carried view patches (protocol 2), and they were checked`);
+    assert.ok(got.patched > 0, `${p.name}: frames carried view patches (protocol 4), and they were checked`);
     // The page applied them too: a patch it could not apply would have made
     // it re-watch from the version it held (since > 0); only a refused stale
     // answer may do that as well.

@@ -2,7 +2,7 @@
 // (docs/protocol.md) and server pushes into state. It owns the reconnect
 // story: after every successful hello it re-reads the lobby state and
 // re-watches the current match from the last version it holds. Under
-// protocol 2 it also keeps every watched match's raw view (net/views.ts) so
+// protocol 4 it also keeps every watched match's raw view (net/views.ts) so
 // that a frame's view_patch can be applied, and re-watches a match whose
 // patch cannot be, rather than show a view it is not sure of.
 
@@ -358,7 +358,7 @@ export class Controller {
     const id = f.match !== undefined ? Number(f.match) : cur?.match;
     if (id === undefined || !Number.isFinite(id)) return;
     // Every frame moves its match's raw view on, shown or not: the next
-    // patch is made against it (protocol 2).
+    // patch is made against it (protocol 4).
     const r = this.views.resolve(id, f);
     const shown = !!cur && cur.match === id;
     if (!r.ok) {

@@ -241,8 +241,9 @@ test("status panel: 1400 × 500, per player icon with red/green dot, ID, status 
 test("status panel: the minimap records revealed, adjacent and unrevealed tiles (UI-410-UI-416)", () => {
   const f = fixture("decision-move");
   const v = structuredClone(f.view) as View;
-  v.tiles[0] = { col: 0, row: 0, memory: "unrevealed", visible: false };
-  v.tiles[1] = { col: 1, row: 0, memory: "adjacent", visible: false, terrain: "grass", alloc: [1, 2, 3] };
+  v.tiles[0] = { col: 0, row: 0, memory: "unrevealed" };
+  v.tiles[1] = { col: 1, row: 0, memory: "adjacent", terrain: "grass", alloc: [1, 2, 3] };
+  v.visible = "00" + v.visible.slice(2);
   const h = harness();
   const html = h.render(<StatusPanel view={v} seatName={(s) => `P${s}`} left={() => false} onClose={() => {}} onBuffs={() => {}} onGraveyard={() => {}} />);
   one(html, "data-ui", "UI-410");

@@ -44,14 +44,14 @@ test("backoff doubles from 0.5 s up to 15 s and honours the server's minimum", (
   }
 });
 
-test("hello first with protocol 2, then requests resolve with their reply", async () => {
+test("hello first with protocol 4, then requests resolve with their reply", async () => {
   const { s, sockets } = harness();
   const states: string[] = [];
   s.onState((x) => states.push(x.state));
   s.start();
   sockets[0].open();
-  assert.deepEqual(sockets[0].sent[0], { type: "hello", id: 1, protocol: 2 });
-  sockets[0].replyLast(true, { protocol: 2, account: { id: 1 } });
+  assert.deepEqual(sockets[0].sent[0], { type: "hello", id: 1, protocol: 4 });
+  sockets[0].replyLast(true, { protocol: 4, account: { id: 1 } });
   await tick();
   assert.equal(states.at(-1), "open");
   const p = s.request("ping");

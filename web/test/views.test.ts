@@ -1,4 +1,4 @@
-// Protocol 2 frames (docs/protocol.md "Frames and views"): a whole view
+// Protocol 4 frames (docs/protocol.md "Frames and views"): a whole view
 // after each watch, then view_patch (RFC 6902) against the previous frame of
 // the match on the connection. These tests hold the client to the rules of
 // the web brief: patches give exactly the state whole views would, a patch
@@ -20,7 +20,8 @@ const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 /**
  * views is a run of one seat's views as a match would move: the fixture,
  * then a step that changes a tile, a counter and the hand, one that adds
- * and removes array elements and object keys, and one that changes nothing.
+ * and removes array elements and object keys and changes the seat's sight
+ * (the `visible` string), and one that changes nothing.
  */
 function views(): View[] {
   const v0 = fixture("decision-move").view;
@@ -30,7 +31,8 @@ function views(): View[] {
   v1.pending = "interaction";
   (v1 as any).hand = [...((v1 as any).hand ?? []), { slot: 2, card: "CARD-010", cost: 300 }];
   const v2 = clone(v1);
-  v2.tiles.push({ col: 0, row: 7, memory: "unrevealed", visible: false });
+  v2.tiles.push({ col: 0, row: 7, memory: "unrevealed" });
+  v2.visible = "0" + v2.visible.slice(1) + "0"; // tile 0 goes out of sight; the new tile is unseen
   v2.players[0].stealth = true;
   delete v2.players[1].piece;
   (v2 as any).hand = (v2 as any).hand.slice(1);
@@ -41,7 +43,7 @@ function views(): View[] {
 
 const FROM = 12;
 
-/** frames are the frames of views(), whole (protocol 1) or patched after the first (protocol 2). */
+/** frames are the frames of views(), whole (protocol 3) or patched after the first (protocol 4). */
 function frames(match: number, patched: boolean): Frame[] {
   const vs = views();
   const f = fixture("decision-move");
@@ -68,6 +70,11 @@ test("views: a whole frame then patch frames give the same match state as whole 
   const pf = frames(9, true);
   assert.ok(pf.slice(1).every((f) => f.view === undefined && Array.isArray(f.view_patch)), "the run is patched after the first frame");
   assert.deepEqual(pf[3].view_patch, [], "an unchanged view is an empty patch");
+  assert.deepEqual(
+    pf[2].view_patch!.filter((op) => op.path === "/visible"),
+    [{ op: "replace", path: "/visible", value: views()[2].visible }],
+    "a change of sight replaces /visible as a whole string",
+  );
   for (const [i, f] of frames(9, false).entries()) {
     whole.frame(f);
     const before = clone(patched.h.store.state.match?.view ?? null);
@@ -85,12 +92,13 @@ test("views: patches with the server's paths (/tiles/N, /players/N/field, /hand,
   const { h, frame } = playing();
   const v0 = fixture("decision-move").view;
   frame({ match: 9, seat: v0.seat, from: 0, version: 1, steps: [], view: clone(v0) });
-  const tile = { col: 5, row: 1, memory: "revealed", visible: true, terrain: "stone", owner: 1, alloc: [100, 210, 210] };
+  const tile = { col: 5, row: 1, memory: "revealed", terrain: "stone", owner: 1, alloc: [100, 210, 210] };
   const ops: Operation[] = [
     { op: "replace", path: "/tiles/12", value: tile },
     { op: "replace", path: "/players/1/donations", value: 42 },
     { op: "remove", path: "/hand" },
-    { op: "add", path: "/tiles/-", value: { col: 9, row: 9, memory: "unrevealed", visible: false } },
+    { op: "add", path: "/tiles/-", value: { col: 9, row: 9, memory: "unrevealed" } },
+    { op: "replace", path: "/visible", value: v0.visible.slice(0, -1) + "00" },
     { op: "add", path: "/wind", value: "ne" },
   ];
   frame({ match: 9, seat: v0.seat, from: 1, version: 2, steps: [{ version: 2, events: [] }], view_patch: ops });
@@ -100,6 +108,8 @@ test("views: patches with the server's paths (/tiles/N, /players/N/field, /hand,
   assert.equal(v.players[1].donations, 42);
   assert.ok(!("hand" in v));
   assert.equal(v.tiles.length, v0.tiles.length + 1);
+  assert.equal(v.visible, v0.visible.slice(0, -1) + "00");
+  assert.equal(v.visible.length, v.tiles.length);
   assert.equal(v.wind, "ne");
 });
 

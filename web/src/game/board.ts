@@ -71,14 +71,25 @@ export interface BoardModel {
 /** UNKNOWN_FILL is the colour of a tile the seat has never seen. */
 export const UNKNOWN_FILL = "#3a3f4b";
 
+/**
+ * tileVisible tells whether the seat sees tile i of view.tiles live now: the
+ * i-th character of view.visible is '1'. A missing, non-string or short
+ * visible string reads as not visible, so the map fogs rather than shows.
+ */
+export function tileVisible(view: View, i: number): boolean {
+  const v = view.visible;
+  return typeof v === "string" && v.charAt(i) === "1";
+}
+
 /** boardModel lays out the view's map with hexes of circumradius size. */
 export function boardModel(view: View, size = 40): BoardModel {
   const ext = extent(view.width, view.height, size);
-  const tiles: TileModel[] = view.tiles.map((tv) => {
+  const tiles: TileModel[] = view.tiles.map((tv, i) => {
     const c = center(tv, size);
     const owner = typeof tv.owner === "number" ? tv.owner : -1;
+    const visible = tileVisible(view, i);
     const classes: string[] = [`mem-${tv.memory}`];
-    if (tv.memory === "revealed" && !tv.visible) classes.push("fog");
+    if (tv.memory === "revealed" && !visible) classes.push("fog");
     if (owner >= 0) classes.push("owned", `owner-${owner}`);
     if (tv.blocked) classes.push("blocked");
     if (tv.structure) classes.push(`st-${tv.structure}`);
@@ -93,7 +104,7 @@ export function boardModel(view: View, size = 40): BoardModel {
       y: c.y,
       points: corners(c.x, c.y, size - 1),
       memory: tv.memory,
-      visible: tv.visible,
+      visible,
       terrain: tv.terrain,
       structure: tv.structure,
       church: tv.church,

@@ -1,6 +1,6 @@
 // The client's copy of one watched match, advanced by frames
 // (docs/protocol.md "frame"). A frame carries the steps after `from` and the
-// whole current view (under protocol 2 net/views.ts has already applied the
+// whole current view (under protocol 4 net/views.ts has already applied the
 // frame's view_patch: a view here is never a guess); steps the client
 // already has (after a reconnect the server may repeat some) are skipped,
 // so the event log never doubles and `version` is always the `since` to

@@ -10,7 +10,6 @@ export type Memory = "revealed" | "adjacent" | "unrevealed";
 
 export interface TileView extends Coord {
   memory: Memory;
-  visible: boolean;
   terrain?: string;
   structure?: string;
   church?: string;
@@ -96,6 +95,13 @@ export interface View {
   order: number[];
   religious_threshold: number;
   tiles: TileView[];
+  /**
+   * visible has one character per tile, in the order of tiles: '1' when the
+   * seat sees that tile live now, '0' otherwise (always '0' for unrevealed
+   * and adjacent tiles). Read it through tileVisible (board.ts), which treats
+   * a missing or short string as not visible.
+   */
+  visible: string;
   players: PlayerView[];
   factions: FactionsView;
   result?: Result;
@@ -135,7 +141,7 @@ export interface FrameSeat {
 
 /**
  * Frame is live.Frame: what one seat receives between versions from and
- * version. Under protocol 2 it carries either the whole `view` or a
+ * version. Under protocol 4 it carries either the whole `view` or a
  * `view_patch` against the view of the previous frame of the same match on
  * the same connection (net/views.ts turns it back into a view).
  */

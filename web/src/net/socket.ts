@@ -8,12 +8,16 @@
 // logic is tested in node without a browser (test/socket.test.ts).
 
 /**
- * PROTOCOL is the version sent in hello. Version 2 is version 1 with frames
- * that may carry a view_patch instead of the whole view (net/views.ts). The
- * client is embedded in the server that serves it, so it never meets a
- * server that speaks only 1.
+ * PROTOCOL is the version sent in hello. The server speaks 3 and 4, whose
+ * views carry tile vision as one top-level `visible` string (a '0'/'1' per
+ * tile) instead of a `visible` member on each tile. Version 3 always sends
+ * whole views; version 4 sends the whole view in a watch's first frame and
+ * a view_patch against the previous frame's view after it (net/views.ts).
+ * (Versions 1 and 2 were the same pair with per-tile `visible`; the server
+ * no longer speaks them.) The client is embedded in the server that serves
+ * it, so it never meets a server without 4.
  */
-export const PROTOCOL = 2;
+export const PROTOCOL = 4;
 
 /** ProtocolError is a refused request: the server's code and message. */
 export class ProtocolError extends Error {

@@ -1,4 +1,4 @@
-// Protocol 2 (docs/protocol.md, "Frames and views") sends a seat's whole
+// Protocol 4 (docs/protocol.md, "Frames and views") sends a seat's whole
 // view only in the first frame after a `watch`; every later frame of the
 // match on the same connection carries `view_patch`, an RFC 6902 JSON Patch
 // that turns the previous frame's view into this one's. A patch means
@@ -110,7 +110,7 @@ export class ViewCache {
   }
 }
 
-/** isView checks what protocol 1 relied on too: a view is a JSON object. */
+/** isView checks what protocol 3 relies on too: a view is a JSON object. */
 function isView(v: unknown): v is View {
   return !!v && typeof v === "object" && !Array.isArray(v);
 }
