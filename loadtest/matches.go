@@ -3,6 +3,7 @@ package loadtest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -81,6 +82,9 @@ type matchRun struct {
 	mu     sync.Mutex
 	seen   map[int64]bool // match id → over
 	ctx    context.Context
+	// dialErr is the first failed connect's error: when no bot could
+	// connect, the run stops with it rather than waiting out the setup.
+	dialErr error
 }
 
 func (r *runner) matches(ctx context.Context) (*Result, error) {
@@ -114,6 +118,15 @@ func (r *runner) matches(ctx context.Context) (*Result, error) {
 		}
 		return nil
 	})
+	if r.st.Connects.Load() == 0 && ctx.Err() == nil {
+		m.mu.Lock()
+		err := m.dialErr
+		m.mu.Unlock()
+		if err == nil {
+			err = context.Cause(setupCtx)
+		}
+		return nil, fmt.Errorf("loadtest: none of the %d bots could connect: %w", n, err)
+	}
 	r.setPhase("start")
 	want := int64(r.cfg.Matches)
 	poll := time.NewTicker(50 * time.Millisecond)
@@ -183,6 +196,11 @@ func (b *seatBot) connect(ctx context.Context) bool {
 		if ctx.Err() == nil {
 			st.ConnectFails.Add(1)
 			st.Error("connect")
+			b.m.mu.Lock()
+			if b.m.dialErr == nil {
+				b.m.dialErr = err
+			}
+			b.m.mu.Unlock()
 		}
 		return false
 	}

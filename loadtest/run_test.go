@@ -3,6 +3,8 @@ package loadtest
 import (
 	"bytes"
 	"context"
+	"io"
+	"net"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -118,5 +120,30 @@ func TestRunPresence(t *testing.T) {
 	}
 	if len(res.Errors) != 0 || res.Drops != 0 {
 		t.Errorf("errors %v, drops %d: want none", res.Errors, res.Drops)
+	}
+}
+
+// TestRunMatchesNoServer: when no bot can connect (no server there, or one
+// that refuses the bots' protocol), the run stops at once with the
+// connect error instead of waiting out the setup time.
+func TestRunMatchesNoServer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + ln.Addr().String()
+	ln.Close() // nothing listens there now: every dial is refused
+	pool := &Pool{Accounts: make([]Account, 4)}
+	cfg := Config{
+		Dialer: NewDialer(url), Mode: ModeMatches, Matches: 2, Players: 2,
+		Duration: time.Second, Setup: time.Minute, Every: time.Minute, Out: io.Discard,
+	}
+	start := time.Now()
+	_, err = Run(context.Background(), cfg, pool)
+	if err == nil || !strings.Contains(err.Error(), "none of the 4 bots could connect") {
+		t.Fatalf("Run = %v, want the connect failure", err)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("Run took %v to give up, want well under the 1m setup", d)
 	}
 }
