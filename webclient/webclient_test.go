@@ -79,6 +79,44 @@ func TestHandlerServesClientRoutes(t *testing.T) {
 	}
 }
 
+// TestHandlerCaching: the page is revalidated on every load and the
+// hashed assets are kept for good, so a reload after an upgrade fetches
+// the new bundle (the client reloads itself on unsupported_protocol).
+func TestHandlerCaching(t *testing.T) {
+	srv := httptest.NewServer(Handler())
+	defer srv.Close()
+	index, err := fs.ReadFile(FS(), "index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := regexp.MustCompile(`src="/?(assets/[^"]+)"`).FindSubmatch(index)
+	if script == nil {
+		t.Fatalf("index.html names no script under assets/:\n%s", index)
+	}
+	tests := []struct{ path, want string }{
+		{"/", "no-cache"},
+		{"/index.html", "no-cache"},
+		{"/play", "no-cache"}, // a client route: index.html
+		{"/" + string(script[1]), "public, max-age=31536000, immutable"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			res, err := http.Get(srv.URL + tc.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			if res.StatusCode != 200 && res.StatusCode != 301 {
+				t.Fatalf("GET %s = %d", tc.path, res.StatusCode)
+			}
+			if got := res.Header.Get("Cache-Control"); got != tc.want {
+				t.Errorf("GET %s: Cache-Control %q, want %q", tc.path, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestWebUnitTests runs the client's unit tests (web/test, node --test):
 // view → render model, decisions, event texts and explain arithmetic,
 // i18n completeness (UI-409, UI-410-UI-416, GAP-63, CARD-001-084), and the

@@ -7,7 +7,8 @@
 // patch cannot be, rather than show a view it is not sure of.
 
 import { Api, ApiError, type Account } from "./net/api";
-import { ProtocolError, Socket, socketURL } from "./net/socket";
+import { type ConnState, ProtocolError, Socket, socketURL } from "./net/socket";
+import { type ReloadEnv, browserReloadEnv, outdatedClose, reloadForProtocol } from "./net/reload";
 import { applyFrame, newMatchState } from "./game/match";
 import { normalizeInvite, normalizeParty, normalizeRoom } from "./net/normalize";
 import { ViewCache } from "./net/views";
@@ -23,8 +24,12 @@ export class Controller {
   /** views is each watched match's raw view on the current connection, for view_patch. */
   private readonly views = new ViewCache();
 
-  constructor(readonly store: Store, api = new Api()) {
+  /** reloadEnv reloads the page when the server refused its protocol; tests replace it. */
+  reloadEnv: ReloadEnv;
+
+  constructor(readonly store: Store, api = new Api(), reloadEnv?: ReloadEnv) {
     this.api = api;
+    this.reloadEnv = reloadEnv ?? browserReloadEnv();
   }
 
   get s(): AppState {
@@ -155,13 +160,7 @@ export class Controller {
     if (this.socket) return;
     const s = new Socket({ url: socketURL(location) });
     this.socket = s;
-    s.onState((conn) => {
-      // The server's patches build on what it sent on one connection only.
-      if (conn.state !== "open") this.views.clear();
-      this.store.set({ conn });
-      if (conn.state === "open") void this.onHello(conn.hello);
-      if (conn.state === "closed" && conn.code === 4401) this.store.set({ screen: "login", account: null });
-    });
+    s.onState((conn) => this.onConn(conn));
     s.on("frame", (f: Frame) => this.onFrame(f));
     s.on("presence", (d) =>
       this.store.set((st) => ({ friends: st.friends.map((f) => (f.account === d.account ? { ...f, presence: d.presence ?? d.status } : f)) })),
@@ -183,6 +182,21 @@ export class Controller {
     s.on("match_start", (d) => void this.onMatchStart(d));
     s.on("shutdown", () => this.toast(this.s.t.t("app.server_restart")));
     s.start();
+  }
+
+  /** onConn follows the connection's state (socket.onState). */
+  onConn(conn: ConnState) {
+    // The server's patches build on what it sent on one connection only.
+    if (conn.state !== "open") this.views.clear();
+    this.store.set({ conn });
+    if (conn.state === "open") {
+      if (this.s.update) this.store.set({ update: null });
+      void this.onHello(conn.hello);
+    }
+    if (conn.state === "closed" && conn.code === 4401) this.store.set({ screen: "login", account: null });
+    // This page is older than the server, which serves the newer one: fetch
+    // it by reloading, once (net/reload.ts guards against a loop).
+    if (outdatedClose(conn)) this.store.set({ update: reloadForProtocol(this.reloadEnv) });
   }
 
   private async onHello(hello: any) {

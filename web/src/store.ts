@@ -98,6 +98,12 @@ export interface AppState {
   screen: Screen;
   account: Account | null;
   conn: ConnState;
+  /**
+   * update is set when the server refused this page's protocol (net/reload.ts):
+   * "reloading" while the page reloads to fetch the server's bundle, "outdated"
+   * when a reload already happened just before and the player must act.
+   */
+  update: "reloading" | "outdated" | null;
   friends: Friend[];
   party: Party | null;
   queue: { players: number; state: string; since?: string } | null;
@@ -128,6 +134,7 @@ export function initialState(lang: Lang, options: Options): AppState {
     screen: "boot",
     account: null,
     conn: { state: "connecting" },
+    update: null,
     friends: [],
     party: null,
     queue: null,

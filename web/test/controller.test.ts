@@ -1,6 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { harness } from "./harness";
+import { createElement } from "preact";
+import { harness, text } from "./harness";
+import { PROTOCOL_RELOAD_KEY } from "../src/net/reload";
+import { ConnBanner } from "../src/ui/App";
+import { Translator } from "../src/i18n/i18n";
 import { fixture } from "./fixtures";
 import { applyFrame, newMatchState } from "../src/game/match";
 import { ProtocolError } from "../src/net/socket";
@@ -107,4 +111,36 @@ test("a request the server never answers fails with code timeout, and boot then 
   ctl.socket = { request: async () => ({}), stop() {} } as any;
   await ctl.boot();
   assert.equal(store.state.screen, "login");
+});
+
+test("a close for an unsupported protocol reloads the page once, then says the page is out of date", () => {
+  const h = harness({ screen: "menu" });
+  const banner = () => text(h.render(createElement(ConnBanner, {})));
+  h.ctl.onConn({ state: "closed", code: 4400, reason: "unsupported protocol", error: "unsupported_protocol" });
+  assert.equal(h.reload.reloads, 1, "reloaded once");
+  assert.equal(h.reload.items.get(PROTOCOL_RELOAD_KEY), String(h.reload.clock), "the attempt is marked");
+  assert.equal(h.store.state.update, "reloading");
+  assert.equal(banner(), "The server was updated: reloading…");
+
+  // The reloaded page (same tab, same sessionStorage) is refused again 30 s later.
+  h.reload.clock += 30_000;
+  h.ctl.onConn({ state: "closed", code: 4400, reason: "unsupported protocol", error: "unsupported_protocol" });
+  assert.equal(h.reload.reloads, 1, "no second reload within 60 s");
+  assert.equal(h.store.state.update, "outdated");
+  assert.equal(banner(), "This page is older than the server. Reload it to continue.");
+  h.store.set({ lang: "ko", t: new Translator("ko") });
+  assert.equal(banner(), "이 페이지는 서버보다 오래된 버전입니다. 새로 고침하여 계속하세요.");
+  // Should a later connection be accepted (after signing in again), the notice goes.
+  h.ctl.onConn({ state: "open", hello: { account: null, live_matches: [] } });
+  assert.equal(h.store.state.update, null);
+});
+
+test("other 4400 closes do not reload and show the error", () => {
+  const h = harness({ screen: "menu" });
+  h.ctl.onConn({ state: "closed", code: 4400, reason: "no hello" });
+  h.ctl.onConn({ state: "closed", code: 4400, reason: "bad hello", error: "bad_request" });
+  assert.equal(h.reload.reloads, 0);
+  assert.equal(h.reload.items.size, 0, "nothing is marked");
+  assert.equal(h.store.state.update, null);
+  assert.equal(text(h.render(createElement(ConnBanner, {}))), "Error: 4400 bad hello");
 });

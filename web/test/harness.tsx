@@ -9,17 +9,37 @@ import { Api } from "../src/net/api";
 import { type AppState, Store, initialState } from "../src/store";
 import { Ctx } from "../src/ui/common";
 import type { Account } from "../src/net/api";
+import type { ReloadEnv } from "../src/net/reload";
 
 export const ACCOUNT: Account = {
   id: 17, username: "ada", guest: false, display_name: "Ada", icon: "owl",
   level: 2, xp: 80, level_xp: 50, next_level_xp: 200, trait_points: 6,
 };
 
+/** fakeReloadEnv is a sessionStorage in a Map, a clock the test moves and a counted page reload. */
+export function fakeReloadEnv(start = 1_000_000) {
+  const items = new Map<string, string>();
+  const env = {
+    clock: start,
+    reloads: 0,
+    items,
+    storage: {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+    } as ReloadEnv["storage"],
+    now: () => env.clock,
+    reload: () => void env.reloads++,
+  };
+  return env;
+}
+
 export interface Harness {
   store: Store;
   ctl: Controller;
   sent: { type: string; fields: Record<string, unknown> }[];
   calls: { method: string; path: string; body?: unknown }[];
+  /** reload stands in for the page's sessionStorage, clock and location.reload. */
+  reload: ReturnType<typeof fakeReloadEnv>;
   render(node: VNode): string;
 }
 
@@ -30,7 +50,8 @@ export function harness(patch: Partial<AppState> = {}): Harness {
     calls.push({ method: init?.method ?? "GET", path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     return new Response("{}", { status: 200, headers: { "Content-Type": "application/json" } });
   });
-  const ctl = new Controller(store, api);
+  const reload = fakeReloadEnv();
+  const ctl = new Controller(store, api, reload);
   const sent: Harness["sent"] = [];
   ctl.socket = {
     request: async (type: string, fields: Record<string, unknown> = {}) => {
@@ -44,6 +65,7 @@ export function harness(patch: Partial<AppState> = {}): Harness {
     ctl,
     sent,
     calls,
+    reload,
     render: (node) => renderToString(<Ctx.Provider value={{ store, ctl }}>{node}</Ctx.Provider>),
   };
 }

@@ -10,7 +10,7 @@ class FakeWS implements WSLike {
   onmessage: ((ev: { data: any }) => void) | null = null;
   onerror: ((ev: any) => void) | null = null;
   send(d: string) { this.sent.push(JSON.parse(d)); }
-  close(code = 1000) { this.readyState = 3; this.onclose?.({ code }); }
+  close(code = 1000, reason?: string) { this.readyState = 3; this.onclose?.(reason === undefined ? { code } : { code, reason }); }
   open() { this.readyState = 1; this.onopen?.({}); }
   push(m: unknown) { this.onmessage?.({ data: JSON.stringify(m) }); }
   replyLast(ok: boolean, data: unknown = {}) {
@@ -114,4 +114,33 @@ test("pushes reach their handlers by type", () => {
   sockets[0].push({ type: "frame", data: { version: 3 } });
   sockets[0].push({ type: "presence", data: { account: 2 } });
   assert.deepEqual(got, [{ version: 3 }]);
+});
+
+test("a hello refused for its protocol closes for good and keeps the refusal's code", async () => {
+  const { s, sockets, timers } = harness();
+  s.start();
+  sockets[0].open();
+  // Reply and close in one task: the code must be kept before the rejection handler runs.
+  sockets[0].replyLast(false, { code: "unsupported_protocol", message: "protocol 4 is not spoken", supported: [5, 6] });
+  sockets[0].close(4400, "unsupported protocol");
+  assert.deepEqual(s.state, { state: "closed", code: 4400, reason: "unsupported protocol", error: "unsupported_protocol" });
+  assert.equal(timers.length, 0, "no reconnect");
+});
+
+test("a 4400 without a refused hello carries no error, and a refusal is not kept across connections", async () => {
+  const a = harness();
+  a.s.start();
+  a.sockets[0].open();
+  a.sockets[0].close(4400, "no hello");
+  assert.deepEqual(a.s.state, { state: "closed", code: 4400, reason: "no hello" });
+
+  const b = harness();
+  b.s.start();
+  b.sockets[0].open();
+  b.sockets[0].replyLast(false, { code: "bad_request", message: "?" });
+  b.sockets[0].close(1006);
+  b.timers[0].f();
+  b.sockets[1].open();
+  b.sockets[1].close(4400, "no hello");
+  assert.deepEqual(b.s.state, { state: "closed", code: 4400, reason: "no hello" });
 });

@@ -8,6 +8,8 @@ export const en = {
   "app.reconnecting": "Connection lost. Reconnecting in {seconds} s (attempt {attempt})…",
   "app.reconnected": "Reconnected",
   "app.server_restart": "The server is restarting; reconnecting…",
+  "app.outdated": "This page is older than the server. Reload it to continue.",
+  "app.updating": "The server was updated: reloading…",
   "app.error": "Error: {message}",
   "app.close": "Close",
   "app.ok": "OK",

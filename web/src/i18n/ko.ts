@@ -11,6 +11,8 @@ export const ko: Record<MessageKey, string> = {
   "app.reconnecting": "연결이 끊어졌습니다. {seconds}초 후 다시 연결합니다 ({attempt}번째)…",
   "app.reconnected": "다시 연결되었습니다",
   "app.server_restart": "서버가 재시작 중입니다. 다시 연결합니다…",
+  "app.outdated": "이 페이지는 서버보다 오래된 버전입니다. 새로 고침하여 계속하세요.",
+  "app.updating": "서버가 업데이트되었습니다. 새로 고치는 중…",
   "app.error": "오류: {message}",
   "app.close": "닫기",
   "app.ok": "확인",

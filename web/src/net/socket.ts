@@ -65,7 +65,12 @@ export type ConnState =
   | { state: "connecting" }
   | { state: "open"; hello: any }
   | { state: "waiting"; attempt: number; delay: number }
-  | { state: "closed"; code: number; reason: string };
+  /**
+   * closed is for good (a FATAL_CLOSE code). error is the code of the
+   * refused hello on that connection, when the server refused it with a
+   * reply first ("unsupported_protocol" before 4400 for an old client).
+   */
+  | { state: "closed"; code: number; reason: string; error?: string };
 
 type Pending = { resolve: (d: any) => void; reject: (e: Error) => void; type: string };
 
@@ -82,6 +87,8 @@ export class Socket {
   private minDelay = 0;
   private stopped = false;
   private opened = false;
+  /** helloError is the error code of the current connection's refused hello. */
+  private helloError: string | null = null;
   state: ConnState = { state: "connecting" };
 
   constructor(opts: SocketOptions) {
@@ -133,6 +140,7 @@ export class Socket {
     const ws = this.opts.makeSocket(this.opts.url);
     this.ws = ws;
     this.opened = false;
+    this.helloError = null;
     ws.onopen = () => {
       const hello: Record<string, unknown> = { protocol: PROTOCOL };
       if (this.opts.token) hello.token = this.opts.token;
@@ -158,7 +166,9 @@ export class Socket {
       this.failPending(new ProtocolError("disconnected", "connection lost"));
       if (this.stopped) return;
       if (FATAL_CLOSE.has(ev.code)) {
-        this.setState({ state: "closed", code: ev.code, reason: ev.reason ?? "" });
+        const closed: Extract<ConnState, { state: "closed" }> = { state: "closed", code: ev.code, reason: ev.reason ?? "" };
+        if (this.helloError !== null) closed.error = this.helloError;
+        this.setState(closed);
         return;
       }
       this.schedule();
@@ -196,6 +206,9 @@ export class Socket {
       if (msg.ok) p.resolve(msg.data ?? {});
       else {
         const e = msg.error ?? {};
+        // Kept now, not in the rejection handler, so the close that follows
+        // sees it even when both arrive in one task.
+        if (p.type === "hello") this.helloError = String(e.code ?? "error");
         p.reject(new ProtocolError(String(e.code ?? "error"), String(e.message ?? e.code ?? "error"), e));
       }
       return;

@@ -29,15 +29,17 @@ function useScale(): number {
   return scale;
 }
 
-function ConnBanner() {
+export function ConnBanner() {
   const { s } = useApp();
   const c = s.conn;
   if (!s.account || c.state === "open") return null;
   let text = s.t.t("app.connecting");
   if (c.state === "waiting") text = s.t.t("app.reconnecting", { seconds: Math.ceil(c.delay / 1000), attempt: c.attempt });
   if (c.state === "closed") text = s.t.t("app.error", { message: `${c.code} ${c.reason}` });
+  // The server refused this page's protocol (net/reload.ts).
+  if (c.state === "closed" && s.update) text = s.t.t(s.update === "reloading" ? "app.updating" : "app.outdated");
   return (
-    <div class="conn-banner" role="status" data-testid="conn-banner" data-state={c.state}>
+    <div class="conn-banner" role="status" data-testid="conn-banner" data-state={c.state} data-update={s.update ?? undefined}>
       {text}
     </div>
   );
