@@ -3,7 +3,6 @@ package loadtest
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -82,9 +81,6 @@ type matchRun struct {
 	mu     sync.Mutex
 	seen   map[int64]bool // match id → over
 	ctx    context.Context
-	// dialErr is the first failed connect's error: when no bot could
-	// connect, the run stops with it rather than waiting out the setup.
-	dialErr error
 }
 
 func (r *runner) matches(ctx context.Context) (*Result, error) {
@@ -118,14 +114,10 @@ func (r *runner) matches(ctx context.Context) (*Result, error) {
 		}
 		return nil
 	})
-	if r.st.Connects.Load() == 0 && ctx.Err() == nil {
-		m.mu.Lock()
-		err := m.dialErr
-		m.mu.Unlock()
-		if err == nil {
-			err = context.Cause(setupCtx)
-		}
-		return nil, fmt.Errorf("loadtest: none of the %d bots could connect: %w", n, err)
+	// No bot connected (no server there, or one that refuses the bots'
+	// protocol): stop now rather than wait out the setup.
+	if err := r.noConnection(n, setupCtx); err != nil && ctx.Err() == nil {
+		return nil, err
 	}
 	r.setPhase("start")
 	want := int64(r.cfg.Matches)
@@ -194,13 +186,7 @@ func (b *seatBot) connect(ctx context.Context) bool {
 	c, err := b.m.cfg.Dialer.Dial(ctx, b.m.pool.Accounts[b.acct], func(typ string, data []byte) { b.onPush(gen, typ, data) })
 	if err != nil {
 		if ctx.Err() == nil {
-			st.ConnectFails.Add(1)
-			st.Error("connect")
-			b.m.mu.Lock()
-			if b.m.dialErr == nil {
-				b.m.dialErr = err
-			}
-			b.m.mu.Unlock()
+			b.m.dialFailed(err)
 		}
 		return false
 	}

@@ -97,11 +97,16 @@ func (r *runner) presence(ctx context.Context) (*Result, error) {
 		return nil
 	})
 	incomplete := setupCtx.Err() != nil && ctx.Err() == nil
+	noConn := r.noConnection(len(p.slots), setupCtx)
 	cancel()
 	setup, up := time.Since(r.begin), r.st.Open.Load()
 	if ctx.Err() != nil {
 		stop()
 		return nil, ctx.Err()
+	}
+	if noConn != nil {
+		stop()
+		return nil, noConn
 	}
 
 	if err := r.warmUp(ctx); err != nil {
@@ -236,8 +241,7 @@ func (p *presenceRun) connect(ctx context.Context, acct int) *Client {
 	c, err := p.cfg.Dialer.Dial(ctx, a, p.onPush)
 	if err != nil {
 		if ctx.Err() == nil {
-			p.st.ConnectFails.Add(1)
-			p.st.Error("connect")
+			p.dialFailed(err)
 		}
 		return nil
 	}

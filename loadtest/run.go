@@ -195,6 +195,41 @@ type runner struct {
 	cpu0      time.Duration
 	measuring atomic.Bool
 	minHeld   atomic.Int64
+
+	// dialErr is the first failed connect's error: when no connection
+	// could be made, the run stops with it rather than measuring nothing.
+	dialMu  sync.Mutex
+	dialErr error
+}
+
+// dialFailed counts a failed connect and keeps the first error.
+func (r *runner) dialFailed(err error) {
+	r.st.ConnectFails.Add(1)
+	r.st.Error("connect")
+	r.dialMu.Lock()
+	defer r.dialMu.Unlock()
+	if r.dialErr == nil {
+		r.dialErr = err
+	}
+}
+
+// noConnection returns an error naming the first connect failure when
+// none of the n tried connected (setupCtx: the setup's context), nil
+// otherwise.
+func (r *runner) noConnection(n int, setupCtx context.Context) error {
+	if n == 0 || r.st.Connects.Load() > 0 {
+		return nil
+	}
+	r.dialMu.Lock()
+	err := r.dialErr
+	r.dialMu.Unlock()
+	if err == nil {
+		err = context.Cause(setupCtx)
+	}
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("loadtest: none of the %d connections could be made: %w", n, err)
 }
 
 // Run runs a load test against the server of cfg.Dialer with the

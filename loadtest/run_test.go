@@ -123,27 +123,41 @@ func TestRunPresence(t *testing.T) {
 	}
 }
 
-// TestRunMatchesNoServer: when no bot can connect (no server there, or one
-// that refuses the bots' protocol), the run stops at once with the
-// connect error instead of waiting out the setup time.
-func TestRunMatchesNoServer(t *testing.T) {
+// TestRunNoServer: when no connection can be made (no server there, or
+// one that refuses the clients' protocol), a run of either mode stops at
+// once with the connect error instead of waiting out the setup time or
+// measuring nothing.
+func TestRunNoServer(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	url := "http://" + ln.Addr().String()
 	ln.Close() // nothing listens there now: every dial is refused
-	pool := &Pool{Accounts: make([]Account, 4)}
-	cfg := Config{
-		Dialer: NewDialer(url), Mode: ModeMatches, Matches: 2, Players: 2,
-		Duration: time.Second, Setup: time.Minute, Every: time.Minute, Out: io.Discard,
+	tests := []struct {
+		name string
+		cfg  Config
+	}{
+		{"matches", Config{Mode: ModeMatches, Matches: 2, Players: 2}},
+		{"presence", Config{Mode: ModePresence, Conns: 4, Churn: 1, Offline: time.Second}},
 	}
-	start := time.Now()
-	_, err = Run(context.Background(), cfg, pool)
-	if err == nil || !strings.Contains(err.Error(), "none of the 4 bots could connect") {
-		t.Fatalf("Run = %v, want the connect failure", err)
-	}
-	if d := time.Since(start); d > 30*time.Second {
-		t.Errorf("Run took %v to give up, want well under the 1m setup", d)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := tc.cfg
+			cfg.Dialer, cfg.Out = NewDialer(url), io.Discard
+			cfg.Duration, cfg.Setup, cfg.Every = time.Second, time.Minute, time.Minute
+			pool := &Pool{Accounts: make([]Account, 8)}
+			for i := range pool.Accounts {
+				pool.Accounts[i].ID = int64(i + 1)
+			}
+			start := time.Now()
+			_, err := Run(context.Background(), cfg, pool)
+			if err == nil || !strings.Contains(err.Error(), "none of the 4 connections could be made") || !strings.Contains(err.Error(), "refused") {
+				t.Fatalf("Run = %v, want the connect failure", err)
+			}
+			if d := time.Since(start); d > 30*time.Second {
+				t.Errorf("Run took %v to give up, want well under the 1m setup", d)
+			}
+		})
 	}
 }
