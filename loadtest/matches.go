@@ -116,7 +116,7 @@ func (r *runner) matches(ctx context.Context) (*Result, error) {
 	})
 	// No bot connected (no server there, or one that refuses the bots'
 	// protocol): stop now rather than wait out the setup.
-	if err := r.noConnection(n, setupCtx); err != nil && ctx.Err() == nil {
+	if err := r.noConnection(setupCtx, n); err != nil && ctx.Err() == nil {
 		return nil, err
 	}
 	r.setPhase("start")

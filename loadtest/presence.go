@@ -97,7 +97,7 @@ func (r *runner) presence(ctx context.Context) (*Result, error) {
 		return nil
 	})
 	incomplete := setupCtx.Err() != nil && ctx.Err() == nil
-	noConn := r.noConnection(len(p.slots), setupCtx)
+	noConn := r.noConnection(setupCtx, len(p.slots))
 	cancel()
 	setup, up := time.Since(r.begin), r.st.Open.Load()
 	if ctx.Err() != nil {

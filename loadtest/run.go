@@ -216,7 +216,7 @@ func (r *runner) dialFailed(err error) {
 // noConnection returns an error naming the first connect failure when
 // none of the n tried connected (setupCtx: the setup's context), nil
 // otherwise.
-func (r *runner) noConnection(n int, setupCtx context.Context) error {
+func (r *runner) noConnection(setupCtx context.Context, n int) error {
 	if n == 0 || r.st.Connects.Load() > 0 {
 		return nil
 	}

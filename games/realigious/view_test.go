@@ -886,7 +886,7 @@ type visViewJSON struct {
 		Memory string `json:"memory"`
 		Owner  *int   `json:"owner"`
 	} `json:"tiles"`
-	Visible string `json:"visible"` // one '0' or '1' per tile
+	Visible  string `json:"visible"` // one '0' or '1' per tile
 	Factions struct {
 		Relics []struct {
 			Tile Coord  `json:"tile"`
