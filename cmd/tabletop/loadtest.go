@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -75,6 +76,7 @@ func (a *app) loadtest(args []string) error {
 	matchCfg := fs.String("match-config", "", "-serve: base `JSON` config of every match (size, climate, cycle_limit)")
 	turn := fs.Duration("turn-time", time.Minute, "-serve: time for each decision")
 	syncFull := fs.Bool("sync-full", false, "-serve: fsync every commit")
+	gogc := fs.Int("gogc", 400, "the generator's own heap target (as GOGC; the GOGC variable wins): its collections stop its clients' clocks, so it collects less often than a server would")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of this process (with -serve: server and clients) to `file`")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -190,6 +192,13 @@ func (a *app) loadtest(args []string) error {
 		return nil
 	}
 
+	if os.Getenv("GOGC") == "" && *gogc > 0 && !*serve {
+		// At 4,000 answers/s the generator collected every 14 s, each
+		// collection holding up its readers for 150-300 ms: the timings
+		// measured its pauses as much as the server (docs/performance.md,
+		// round 10). With -serve the server shares the process: left alone.
+		debug.SetGCPercent(*gogc)
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {

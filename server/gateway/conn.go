@@ -29,8 +29,10 @@ const (
 // conn is one WebSocket connection. One goroutine reads and handles
 // messages in order (so replies keep the order of requests); a writer
 // goroutine, started when there is something to write, drains the queue
-// (outbox.go); a timer pings; the frames of watched matches are queued by
-// the matches' own goroutines (conn_match.go).
+// (outbox.go); a timer pings; the frames of watched matches, and the
+// replies to answers, are queued by the matches' own goroutines, which
+// write them to the socket themselves when it takes them at once
+// (conn_match.go, conn.flush).
 type conn struct {
 	s      *Server
 	ws     *websocket.Conn
@@ -78,6 +80,7 @@ type conn struct {
 type outMsg struct {
 	b      []byte
 	pooled bool
+	framed bool // b is WebSocket frames already (the rest of a short write)
 }
 
 // handleWS upgrades /ws and serves the connection until it closes.
@@ -293,7 +296,7 @@ func (c *conn) handle(b []byte) bool {
 		c.replyError(m.ID, err)
 		return true
 	}
-	if m.ID != 0 {
+	if _, done := data.(replied); !done && m.ID != 0 {
 		c.reply(m.ID, data)
 	}
 	if after != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tabletop/engine"
@@ -116,7 +117,7 @@ func (w *watch) Frame(f live.Frame) bool {
 		return false
 	case !w.started:
 		w.held = append(w.held, m)
-	case !c.push(m, w.first):
+	case !c.pushLater(m, w.first): // the host calls Flush after the step
 		return false
 	}
 	w.first = false
@@ -126,6 +127,9 @@ func (w *watch) Frame(f live.Frame) bool {
 	}
 	return true
 }
+
+// Flush implements live.Flusher: the step's frames go out.
+func (w *watch) Flush() { w.c.flush() }
 
 // start queues the frames held until the watch reply was queued.
 func (w *watch) start() {
@@ -258,13 +262,54 @@ func (c *conn) answer(ctx context.Context, m Message) (any, error) {
 		return nil, err
 	}
 	start := time.Now()
-	ack, err := e.host.Submit(ctx, seat, m.Version, m.Answer)
+	var acks live.AckSink
+	var note *ackNote
+	if m.ID != 0 {
+		note = &ackNote{c: c, id: m.ID}
+		acks = note
+	}
+	ack, err := e.host.SubmitAck(ctx, seat, m.Version, m.Answer, acks)
+	if note != nil && !note.state.CompareAndSwap(ackPending, ackByReader) {
+		// The host queued the acknowledgement (even if this wait ended
+		// first): it is the reply.
+		c.s.metrics.answer.Observe(time.Since(start).Seconds())
+		return replied{}, nil
+	}
 	if err != nil {
 		return nil, err
 	}
 	c.s.metrics.answer.Observe(time.Since(start).Seconds())
 	return answerAck{Now: ack.Now, Version: ack.Version}, nil
 }
+
+// ackNote is an answer's live.AckSink: the match's goroutine queues the
+// acknowledgement ahead of the step's frames and writes them together
+// (conn.flush), unless the reader, whose Submit ended first (its time
+// ran out), already answered with what it knew.
+type ackNote struct {
+	c     *conn
+	id    int64
+	state atomic.Int32
+}
+
+// The states of an ackNote: who replies.
+const (
+	ackPending  = iota
+	ackByHost   // the host queued the acknowledgement
+	ackByReader // the reader replies (the refusal, or a timeout)
+)
+
+func (a *ackNote) Ack(ack live.Ack) {
+	if a.state.CompareAndSwap(ackPending, ackByHost) {
+		// Forced: the acknowledgement of a durable answer is never dropped.
+		a.c.pushLater(outMsg{b: appendAckReply(a.c.s.frames.get(80), a.id, answerAck{Now: ack.Now, Version: ack.Version}), pooled: true}, true)
+	}
+}
+
+func (a *ackNote) Flush() { a.c.flush() }
+
+// replied is the data of a request whose reply was queued already.
+type replied struct{}
 
 // answerAck is the reply to answer. A struct rather than a map, which
 // encoding/json sorts on every reply: its fields are in that order, so the

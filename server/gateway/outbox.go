@@ -2,7 +2,6 @@ package gateway
 
 import (
 	"context"
-	"runtime"
 
 	"github.com/coder/websocket"
 )
@@ -12,7 +11,9 @@ import (
 // write: a connection of a live match gets a frame or two a second, and
 // an idle goroutine per connection, with a channel buffer of outQueue
 // messages, was the largest share of what each garbage collection scans
-// (docs/performance.md, "Server load", round 4).
+// (docs/performance.md, "Server load", round 4). A live match's goroutine
+// does not wake it: it queues a step's messages with pushLater and writes
+// them itself with flush, unless the socket is not ready for them.
 
 // outbox is a connection's queue; its fields are guarded by conn.outMu.
 type outbox struct {
@@ -27,7 +28,14 @@ type outbox struct {
 
 // push queues m without blocking: false when the queue is full (unless
 // force) or the connection is gone, m's buffer then recycled.
-func (c *conn) push(m outMsg, force bool) bool {
+func (c *conn) push(m outMsg, force bool) bool { return c.enqueue(m, force, true) }
+
+// pushLater queues m like push, but starts no writer: the caller, a
+// match's goroutine giving the connection an acknowledgement and frames
+// of one step, calls flush once it has given them all.
+func (c *conn) pushLater(m outMsg, force bool) bool { return c.enqueue(m, force, false) }
+
+func (c *conn) enqueue(m outMsg, force, wake bool) bool {
 	c.outMu.Lock()
 	ob := &c.ob
 	if ob.dead || !force && len(ob.q) >= ob.max {
@@ -36,9 +44,66 @@ func (c *conn) push(m outMsg, force bool) bool {
 		return false
 	}
 	ob.q = append(ob.q, m)
-	c.wakeWriter()
+	if wake {
+		c.wakeWriter()
+	}
 	c.outMu.Unlock()
 	return true
+}
+
+// flush writes what is queued when no writer runs: on the calling
+// goroutine if the socket takes it all at once, else what is left through
+// the writer. A live match's step used to wake a writer goroutine per
+// connection, which waited its turn on the core once to start and once
+// more after yielding for the step's acknowledgement: under load most
+// of an answer's latency was those waits in the run queue
+// (docs/performance.md, round 10).
+func (c *conn) flush() {
+	c.outMu.Lock()
+	ob := &c.ob
+	if ob.writing || ob.dead || len(ob.q) == 0 {
+		c.outMu.Unlock()
+		return
+	}
+	if ob.closing || c.raw == nil || c.raw.rc == nil {
+		c.wakeWriter()
+		c.outMu.Unlock()
+		return
+	}
+	batch := ob.q
+	ob.q, ob.spare = ob.spare[:0], nil
+	ob.writing = true
+	if ob.room != nil {
+		close(ob.room)
+		ob.room = nil
+	}
+	c.outMu.Unlock()
+
+	buf := appendFrames(c.s.wire.get(0), batch)
+	n := c.raw.tryWrite(buf)
+	var rest outMsg
+	if n < len(buf) {
+		rest = outMsg{b: append(c.s.frames.get(len(buf)-n), buf[n:]...), pooled: true, framed: true}
+	}
+	c.s.wire.put(buf)
+	for _, m := range batch {
+		c.recycle(m)
+	}
+	clear(batch)
+
+	c.outMu.Lock()
+	if cap(batch) <= ob.max && ob.spare == nil {
+		ob.spare = batch[:0]
+	}
+	if rest.b != nil {
+		ob.q = append(append(make([]outMsg, 0, len(ob.q)+1), rest), ob.q...)
+	}
+	if len(ob.q) > 0 || ob.closing {
+		go c.writeLoop() // ob.writing stays true: it is this writer's
+	} else {
+		ob.writing = false
+	}
+	c.outMu.Unlock()
 }
 
 // wakeWriter starts the writer if none runs; outMu held.
@@ -133,19 +198,9 @@ func (c *conn) recycle(m outMsg) {
 // queue is empty; once close is asked for, it flushes the queue and
 // sends the close frame.
 func (c *conn) writeLoop() {
-	yielded := false
 	for {
 		c.outMu.Lock()
 		ob := &c.ob
-		if len(ob.q) == 1 && !yielded && c.raw != nil {
-			// An answer's acknowledgement is queued a moment before the
-			// frame of its step, by another goroutine: let the goroutines
-			// that are ready run once, so that both leave in one write.
-			yielded = true
-			c.outMu.Unlock()
-			runtime.Gosched()
-			continue
-		}
 		if len(ob.q) == 0 {
 			if ob.closing {
 				ob.dead = true
@@ -190,7 +245,6 @@ func (c *conn) writeLoop() {
 			return
 		}
 		c.outMu.Unlock()
-		yielded = false
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -47,6 +48,11 @@ func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	h.conn = &sharedConn{Conn: c}
+	if sc, ok := c.(syscall.Conn); ok { // a TCP socket; not under TLS
+		if rc, err := sc.SyscallConn(); err == nil {
+			h.conn.rc = rc
+		}
+	}
 	// The library resets brw.Writer onto the connection it is given.
 	return h.conn, brw, nil
 }
@@ -57,6 +63,7 @@ func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 // one Write, through a bufio writer it flushes after every frame.
 type sharedConn struct {
 	net.Conn
+	rc        syscall.RawConn // the socket's, for tryWrite; nil if it is none
 	mu        sync.Mutex
 	closeSent bool // the library wrote a close frame: no data frame may follow
 }
@@ -101,7 +108,9 @@ func (c *sharedConn) writeMessages(msgs []outMsg, buf []byte) ([]byte, error) {
 	}
 	buf = buf[:0]
 	for _, m := range msgs {
-		buf = appendTextHeader(buf, len(m.b))
+		if !m.framed {
+			buf = appendTextHeader(buf, len(m.b))
+		}
 		buf = append(buf, m.b...)
 		if len(buf) >= maxCork {
 			if _, err := c.Conn.Write(buf); err != nil {
@@ -115,6 +124,49 @@ func (c *sharedConn) writeMessages(msgs []outMsg, buf []byte) ([]byte, error) {
 	}
 	_, err := c.Conn.Write(buf)
 	return buf, err
+}
+
+// appendFrames appends msgs as text frames to buf.
+func appendFrames(buf []byte, msgs []outMsg) []byte {
+	for _, m := range msgs {
+		if !m.framed {
+			buf = appendTextHeader(buf, len(m.b))
+		}
+		buf = append(buf, m.b...)
+	}
+	return buf
+}
+
+// tryWrite writes as much of b as the socket takes at once, without
+// waiting for it, and returns how much that was: 0 when the socket is
+// not one it can write so (no RawConn), a control frame is being written,
+// the close frame went, or the write failed. The writer goroutine then
+// writes the rest, and meets any error itself.
+func (c *sharedConn) tryWrite(b []byte) int {
+	if c.rc == nil || !c.mu.TryLock() {
+		return 0
+	}
+	defer c.mu.Unlock()
+	if c.closeSent {
+		return 0
+	}
+	n := 0
+	// The callback returning true means "done": RawConn.Write then never
+	// parks the goroutine to wait for the socket (EAGAIN ends the loop).
+	_ = c.rc.Write(func(fd uintptr) bool {
+		for n < len(b) {
+			m, err := syscall.Write(int(fd), b[n:])
+			if err == syscall.EINTR {
+				continue
+			}
+			if err != nil || m <= 0 {
+				break
+			}
+			n += m
+		}
+		return true
+	})
+	return n
 }
 
 // writeBatch writes queued messages in order, in as few socket writes as

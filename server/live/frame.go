@@ -87,6 +87,24 @@ type Sink interface {
 	Closed()
 }
 
+// A Flusher is a Sink (or an [AckSink]) that gathers what the host gives
+// it during a step and sends it at once: the host calls Flush on its
+// goroutine once the step's acknowledgement and frames have all been
+// given. A server's connection writes them to its socket there, without
+// waking a goroutine of its own to do it.
+type Flusher interface {
+	Flush()
+}
+
+// flush flushes every subscriber whose sink is a Flusher.
+func (h *Host) flush() {
+	for s := range h.subs {
+		if f, ok := s.sink.(Flusher); ok {
+			f.Flush()
+		}
+	}
+}
+
 // chanSink is the Sink of a channel subscription.
 type chanSink chan Frame
 
@@ -369,4 +387,5 @@ func (h *Host) broadcast(from int) {
 		s.sink.Closed()
 	}
 	h.dec.release()
+	h.flush()
 }

@@ -147,6 +147,7 @@ type input struct {
 	text    string
 	answer  engine.Answer // inBot
 	sub     *Subscription
+	acks    AckSink     // inAnswer: told of the acknowledgement, or nil
 	reply   chan result // nil: nobody waits
 }
 
@@ -374,7 +375,24 @@ func (h *Host) await(ctx context.Context, reply <-chan result) (result, bool) {
 // Submit answers the pending decision for seat, computed against state
 // version. It returns once the answer is durable, or a *Error.
 func (h *Host) Submit(ctx context.Context, seat engine.Seat, version int, answer string) (Ack, error) {
-	r := h.send(ctx, input{kind: inAnswer, seat: seat, version: version, text: answer})
+	return h.SubmitAck(ctx, seat, version, answer, nil)
+}
+
+// An AckSink learns on the host's goroutine that an answer is durable:
+// Ack comes before the step's frames go to the subscribers, and Flush
+// (see [Flusher]) after them, so a transport can send the acknowledgement
+// ahead of the frame, together, without waiting for Submit's caller to
+// run. Neither may block.
+type AckSink interface {
+	Ack(Ack)
+	Flusher
+}
+
+// SubmitAck is Submit that also tells acks (if not nil) of the
+// acknowledgement. When the answer is refused, or Submit's context ends
+// first, acks may hear nothing.
+func (h *Host) SubmitAck(ctx context.Context, seat engine.Seat, version int, answer string, acks AckSink) (Ack, error) {
+	r := h.send(ctx, input{kind: inAnswer, seat: seat, version: version, text: answer, acks: acks})
 	return r.ack, r.err
 }
 
@@ -466,6 +484,9 @@ func (h *Host) handle(ctx context.Context, in input) {
 			in.sub.sink.Frame(f) // a fresh channel has room; a Sink takes it
 			in.sub.viewVer = f.Version
 			h.subs[in.sub] = struct{}{}
+			if fl, ok := in.sub.sink.(Flusher); ok {
+				fl.Flush()
+			}
 		}
 		h.reply(&in, result{frame: f})
 	case inUnsubscribe:

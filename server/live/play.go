@@ -82,13 +82,26 @@ func (h *Host) play(ctx context.Context, in *input) bool {
 		h.seats[in.seat].missed = 0 // the player is back
 		h.saveMissed(ctx, in.seat)
 	}
-	h.reply(in, result{ack: Ack{Version: mine, Now: h.m.Steps()}})
+	if st.Terminal() && !h.over {
+		// Before the last frame goes: a client that sees the result may
+		// ask for its replay, history or new level at once.
+		h.finish(ctx)
+	}
+	ack := Ack{Version: mine, Now: h.m.Steps()}
+	var acks AckSink
+	if in != nil {
+		acks = in.acks
+	}
+	if acks != nil {
+		acks.Ack(ack)
+	}
+	h.reply(in, result{ack: ack})
 	if moved || h.dirty {
 		h.broadcast(from)
 		h.dirty = false
 	}
-	if st.Terminal() && !h.over {
-		h.finish(ctx)
+	if acks != nil {
+		acks.Flush()
 	}
 	return true
 }
