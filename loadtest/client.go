@@ -63,12 +63,10 @@ type Client struct {
 	// Live lists the account's live matches, from the hello reply.
 	Live []LiveMatch
 
-	ws     *websocket.Conn
-	push   PushFunc
-	ctx    context.Context
-	cancel context.CancelFunc
-	done   chan struct{} // closed when the reader ends
-	local  atomic.Bool   // Close or CloseNow was called
+	ws    *websocket.Conn
+	push  PushFunc
+	done  chan struct{} // closed when the reader ends
+	local atomic.Bool   // Close or CloseNow was called
 
 	mu      sync.Mutex
 	nextID  int64
@@ -127,7 +125,6 @@ func (d *Dialer) Dial(ctx context.Context, acct Account, push PushFunc) (*Client
 		push = func(string, []byte) {}
 	}
 	c := &Client{Account: acct, ws: ws, push: push, done: make(chan struct{}), pending: map[int64]func(Reply){}}
-	c.ctx, c.cancel = context.WithCancel(context.Background())
 	go c.readLoop()
 	r, err := c.Request(ctx, "hello", map[string]any{"protocol": protocol})
 	if err == nil && !r.OK {
@@ -158,7 +155,10 @@ func (c *Client) readLoop() {
 	defer close(c.done)
 	var buf bytes.Buffer
 	for {
-		_, r, err := c.ws.Reader(c.ctx)
+		// Not c.ctx: a context that can end costs the library a callback
+		// registration per message. Close and CloseNow close the socket
+		// first, which ends the read.
+		_, r, err := c.ws.Reader(context.Background())
 		if err == nil {
 			buf.Reset()
 			_, err = buf.ReadFrom(r)
@@ -292,7 +292,6 @@ func encodeRequest(typ string, id int64, fields map[string]any) []byte {
 func (c *Client) Close() {
 	c.local.Store(true)
 	_ = c.ws.Close(websocket.StatusNormalClosure, "")
-	c.cancel()
 	<-c.done
 }
 
@@ -300,6 +299,5 @@ func (c *Client) Close() {
 func (c *Client) CloseNow() {
 	c.local.Store(true)
 	_ = c.ws.CloseNow()
-	c.cancel()
 	<-c.done
 }

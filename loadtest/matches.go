@@ -230,6 +230,7 @@ func (b *seatBot) deliver(ev seatEvent) { b.box.put(ev) }
 type mailbox struct {
 	mu    sync.Mutex
 	queue []seatEvent
+	spare []seatEvent   // the slice take returned before, reused
 	ready chan struct{} // has a token while queue is not empty
 }
 
@@ -245,12 +246,14 @@ func (m *mailbox) put(ev seatEvent) {
 	}
 }
 
-// take returns the queued events (nil if none) and empties the queue.
+// take returns the queued events and empties the queue. The slice is
+// valid until the next take, which reuses it.
 func (m *mailbox) take() []seatEvent {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	q := m.queue
-	m.queue = nil
+	clear(m.spare)
+	m.queue, m.spare = m.spare[:0], q
 	return q
 }
 

@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -187,4 +188,74 @@ func atoi(b []byte) (int64, error) {
 		n = -n
 	}
 	return n, nil
+}
+
+// elements calls fn with each raw element of the JSON array in b and
+// where it starts; fn returns false to stop early.
+func elements(b []byte, fn func(at int, val []byte) bool) error {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '[' {
+		return fmt.Errorf("%w: want an array", errScan)
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return nil
+	}
+	for {
+		end, err := skipValue(b, i)
+		if err != nil {
+			return err
+		}
+		if !fn(i, b[i:end]) {
+			return nil
+		}
+		i = skipSpace(b, end)
+		switch {
+		case i >= len(b):
+			return fmt.Errorf("%w: unterminated array", errScan)
+		case b[i] == ']':
+			return nil
+		case b[i] != ',':
+			return fmt.Errorf("%w: want ',' or ']' at byte %d", errScan, i)
+		}
+		i = skipSpace(b, i+1)
+	}
+}
+
+// text returns the JSON string val (quotes included) as a Go string: a
+// substring of shared (val's bytes as one string, when the caller made
+// one to share among many) if it has no escapes.
+func text(val []byte, shared string, at int) (string, error) {
+	if len(val) < 2 || val[0] != '"' || val[len(val)-1] != '"' {
+		return "", fmt.Errorf("%w: want a string", errScan)
+	}
+	if bytes.IndexByte(val, '\\') >= 0 {
+		var s string
+		if err := json.Unmarshal(val, &s); err != nil {
+			return "", fmt.Errorf("%w: %v", errScan, err)
+		}
+		return s, nil
+	}
+	if shared != "" {
+		return shared[at+1 : at+len(val)-1], nil
+	}
+	return string(val[1 : len(val)-1]), nil
+}
+
+// texts returns the JSON array of strings in b, the strings without
+// escapes sharing one allocation.
+func texts(b []byte) ([]string, error) {
+	shared := string(b)
+	var out []string
+	var err error
+	serr := elements(b, func(at int, val []byte) bool {
+		var s string
+		s, err = text(val, shared, at)
+		out = append(out, s)
+		return err == nil
+	})
+	if serr != nil {
+		return nil, serr
+	}
+	return out, err
 }

@@ -161,3 +161,39 @@ func FuzzParseMessage(f *testing.F) {
 		}
 	})
 }
+
+// TestTexts: a decision's answers and a seat's status read by the
+// scanner are what encoding/json reads, escapes included; malformed
+// arrays are errors, not panics.
+func TestTexts(t *testing.T) {
+	for _, in := range []string{`[]`, `["stop"]`, ` [ "move e" , "move se" ] `, `["a\"b","\u00e9t\u00e9","x\\"]`, `["","end"]`} {
+		var want []string
+		if err := json.Unmarshal([]byte(in), &want); err != nil {
+			t.Fatal(err)
+		}
+		got, err := texts([]byte(in))
+		if err != nil || len(got) != len(want) {
+			t.Errorf("texts(%s) = %q, %v; want %q", in, got, err, want)
+			continue
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("texts(%s)[%d] = %q, want %q", in, i, got[i], want[i])
+			}
+		}
+	}
+	for _, bad := range []string{`[`, `["a"`, `["a" "b"]`, `[1]`, `{"a":1}`, `["a",]`} {
+		if got, err := texts([]byte(bad)); err == nil {
+			t.Errorf("texts(%s) = %q, want an error", bad, got)
+		}
+	}
+	seats := []byte(`[{"status":"human","name":"A"},{"name":"B","status":"left"},{"status":"idle"}]`)
+	for seat, want := range []string{"human", "left", "idle", ""} {
+		if got, err := seatStatus(seats, seat); err != nil || got != want {
+			t.Errorf("seatStatus(seat %d) = %q, %v; want %q", seat, got, err, want)
+		}
+	}
+	if got, err := seatStatus([]byte("null"), 0); err != nil || got != "" {
+		t.Errorf("seatStatus(null) = %q, %v", got, err)
+	}
+}

@@ -61,15 +61,7 @@ func BenchmarkHostAnswerDeadlines(b *testing.B) { benchHostAnswer(b, time.Minute
 func benchHostAnswer(b *testing.B, turnTime time.Duration) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	st := memory.NewDB().Open()
-	var seats []live.SeatSpec
-	for i := range 4 {
-		a, err := st.CreateGuest(ctx, store.Profile{DisplayName: fmt.Sprint("P", i)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		seats = append(seats, live.SeatSpec{Account: a.ID})
-	}
+	st, seats := benchSeats(ctx, b)
 	cfg := live.Config{Store: st, TurnTime: turnTime}
 	var (
 		h     *live.Host
@@ -123,4 +115,86 @@ func benchHostAnswer(b *testing.B, turnTime time.Duration) {
 		frames, bytes = frames+s.frames, bytes+s.bytes
 	}
 	b.ReportMetric(float64(bytes)/float64(max(frames, 1)), "B/frame")
+}
+
+// BenchmarkHostAnswerMany is BenchmarkHostAnswer with the answers going
+// round a thousand live matches, as a busy server's do: each step finds
+// its match's views, trackers and history out of the processor's caches,
+// which a single match's benchmark never does (a loaded server spent four
+// times the single match's time per view). Each match first plays 40
+// answers, so that its views have grown past the opening's.
+func BenchmarkHostAnswerMany(b *testing.B) {
+	const matches, warm = 1000, 40
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st, seats := benchSeats(ctx, b)
+	cfg := live.Config{Store: st, TurnTime: time.Minute}
+	type match struct {
+		h    *live.Host
+		next chan turn
+		stop func()
+	}
+	seed := uint64(0)
+	start := func(m *match) {
+		if m.stop != nil {
+			m.stop()
+		}
+		seed++
+		h, err := live.Create(ctx, cfg, live.MatchSpec{Game: realigious.New(), Seats: seats, Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		hctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { h.Run(hctx); close(done) }()
+		m.h, m.next = h, make(chan turn, 8)
+		m.stop = func() { cancel(); <-done }
+		for s := range 4 {
+			if _, err := h.SubscribeSink(ctx, engine.Seat(s), 0, true, &discardSink{next: m.next}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	answer := func(m *match) {
+		f := <-m.next
+		if f.answer == "" { // over
+			start(m)
+			f = <-m.next
+		}
+		if _, err := m.h.Submit(ctx, f.seat, f.version, f.answer); err != nil {
+			b.Fatal(err)
+		}
+	}
+	all := make([]match, matches)
+	for i := range all {
+		start(&all[i])
+	}
+	for range warm {
+		for i := range all {
+			answer(&all[i])
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		answer(&all[i%matches])
+	}
+	b.StopTimer()
+	for i := range all {
+		all[i].stop()
+	}
+}
+
+// benchSeats returns a memory store with four guests and their seats.
+func benchSeats(ctx context.Context, b *testing.B) (store.Store, []live.SeatSpec) {
+	st := memory.NewDB().Open()
+	var seats []live.SeatSpec
+	for i := range 4 {
+		a, err := st.CreateGuest(ctx, store.Profile{DisplayName: fmt.Sprint("P", i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		seats = append(seats, live.SeatSpec{Account: a.ID})
+	}
+	return st, seats
 }
