@@ -80,7 +80,6 @@ type conn struct {
 type outMsg struct {
 	b      []byte
 	pooled bool
-	framed bool // b is WebSocket frames already (the rest of a short write)
 }
 
 // handleWS upgrades /ws and serves the connection until it closes.

@@ -53,12 +53,20 @@ func flushConn(raw *sharedConn) *conn {
 // payload.
 func readText(t *testing.T, r *bufio.Reader) []byte {
 	t.Helper()
+	first, p := readFrame(t, r)
+	if first != finText {
+		t.Fatalf("frame starts %#x, want a final text frame", first)
+	}
+	return p
+}
+
+// readFrame reads one unmasked frame and returns its first byte (FIN and
+// opcode) and payload.
+func readFrame(t *testing.T, r *bufio.Reader) (byte, []byte) {
+	t.Helper()
 	var h [2]byte
 	if _, err := io.ReadFull(r, h[:]); err != nil {
 		t.Fatalf("frame header: %v", err)
-	}
-	if h[0] != finText {
-		t.Fatalf("frame starts % x, want a final text frame", h)
 	}
 	n := uint64(h[1])
 	switch n {
@@ -75,7 +83,7 @@ func readText(t *testing.T, r *bufio.Reader) []byte {
 	if _, err := io.ReadFull(r, p); err != nil {
 		t.Fatalf("frame of %d bytes: %v", n, err)
 	}
-	return p
+	return h[0], p
 }
 
 // writing reports whether a writer owns the queue.
@@ -153,6 +161,32 @@ func TestFlush(t *testing.T) {
 			if got := readText(t, r); string(got) != want {
 				t.Fatalf("read %q, want %q", got, want)
 			}
+		}
+		waitIdle(t, c)
+	})
+	t.Run("a control frame never lands inside a frame begun", func(t *testing.T) {
+		raw, cl := socketPair(t)
+		c := flushConn(raw)
+		big := bytes.Repeat([]byte("y"), 16<<20)
+		c.pushLater(outMsg{b: big}, true)
+		c.flush()
+		if !raw.hasRest.Load() {
+			t.Fatal("the socket took 16 MB at once: no frame was left half written")
+		}
+		pinged := make(chan error, 1)
+		go func() { // the library's ping, as its own goroutine sends it
+			_, err := raw.Write([]byte{0x89, 0})
+			pinged <- err
+		}()
+		r := bufio.NewReader(cl)
+		if first, p := readFrame(t, r); first != finText || !bytes.Equal(p, big) {
+			t.Fatalf("first frame %#x of %d bytes, want the text frame begun, intact", first, len(p))
+		}
+		if first, p := readFrame(t, r); first != 0x89 || len(p) != 0 {
+			t.Fatalf("then frame %#x of %d bytes, want the ping", first, len(p))
+		}
+		if err := <-pinged; err != nil {
+			t.Fatal(err)
 		}
 		waitIdle(t, c)
 	})

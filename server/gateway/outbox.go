@@ -80,25 +80,23 @@ func (c *conn) flush() {
 	c.outMu.Unlock()
 
 	buf := appendFrames(c.s.wire.get(0), batch)
-	n := c.raw.tryWrite(buf)
-	var rest outMsg
-	if n < len(buf) {
-		rest = outMsg{b: append(c.s.frames.get(len(buf)-n), buf[n:]...), pooled: true, framed: true}
-	}
+	wrote := c.raw.tryWrite(buf)
 	c.s.wire.put(buf)
-	for _, m := range batch {
-		c.recycle(m)
+	if wrote {
+		for _, m := range batch {
+			c.recycle(m)
+		}
+		clear(batch)
 	}
-	clear(batch)
 
 	c.outMu.Lock()
-	if cap(batch) <= ob.max && ob.spare == nil {
+	switch {
+	case !wrote: // the batch goes back, ahead of anything queued since
+		ob.q = append(batch, ob.q...)
+	case cap(batch) <= ob.max && ob.spare == nil:
 		ob.spare = batch[:0]
 	}
-	if rest.b != nil {
-		ob.q = append(append(make([]outMsg, 0, len(ob.q)+1), rest), ob.q...)
-	}
-	if len(ob.q) > 0 || ob.closing {
+	if len(ob.q) > 0 || ob.closing || c.raw.hasRest.Load() {
 		go c.writeLoop() // ob.writing stays true: it is this writer's
 	} else {
 		ob.writing = false
@@ -201,7 +199,9 @@ func (c *conn) writeLoop() {
 	for {
 		c.outMu.Lock()
 		ob := &c.ob
-		if len(ob.q) == 0 {
+		// The end of a frame that flush began is written first thing by
+		// the next batch, even an empty one (writeMessages).
+		if len(ob.q) == 0 && (c.raw == nil || !c.raw.hasRest.Load()) {
 			if ob.closing {
 				ob.dead = true
 				c.outMu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -61,20 +62,40 @@ func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 // gateway's data frames. Each write holds its lock, so frames never
 // interleave: the library writes a control frame (at most 139 bytes) in
 // one Write, through a bufio writer it flushes after every frame.
+//
+// A tryWrite the socket took only part of leaves the socket in the middle
+// of a frame: the rest waits in rest, and whoever writes next (the
+// writer goroutine, or the library for a control frame) writes it first.
 type sharedConn struct {
 	net.Conn
 	rc        syscall.RawConn // the socket's, for tryWrite; nil if it is none
 	mu        sync.Mutex
-	closeSent bool // the library wrote a close frame: no data frame may follow
+	closeSent bool        // the library wrote a close frame: no data frame may follow
+	rest      []byte      // the unwritten end of tryWrite's bytes
+	hasRest   atomic.Bool // len(rest) > 0, readable without mu
 }
 
 func (c *sharedConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if err := c.writeRest(); err != nil {
+		return 0, err
+	}
 	if len(p) > 0 && p[0]&0x0f == opClose {
 		c.closeSent = true
 	}
 	return c.Conn.Write(p)
+}
+
+// writeRest writes what tryWrite left; mu held.
+func (c *sharedConn) writeRest() error {
+	if len(c.rest) == 0 {
+		return nil
+	}
+	_, err := c.Conn.Write(c.rest)
+	c.rest = nil // rare: not worth keeping a buffer per connection
+	c.hasRest.Store(false)
+	return err
 }
 
 // WebSocket frame bits (RFC 6455, 5.2).
@@ -106,11 +127,11 @@ func (c *sharedConn) writeMessages(msgs []outMsg, buf []byte) ([]byte, error) {
 	if c.closeSent {
 		return buf, net.ErrClosed
 	}
-	buf = buf[:0]
+	buf = append(buf[:0], c.rest...)
+	c.rest = nil
+	c.hasRest.Store(false)
 	for _, m := range msgs {
-		if !m.framed {
-			buf = appendTextHeader(buf, len(m.b))
-		}
+		buf = appendTextHeader(buf, len(m.b))
 		buf = append(buf, m.b...)
 		if len(buf) >= maxCork {
 			if _, err := c.Conn.Write(buf); err != nil {
@@ -129,26 +150,26 @@ func (c *sharedConn) writeMessages(msgs []outMsg, buf []byte) ([]byte, error) {
 // appendFrames appends msgs as text frames to buf.
 func appendFrames(buf []byte, msgs []outMsg) []byte {
 	for _, m := range msgs {
-		if !m.framed {
-			buf = appendTextHeader(buf, len(m.b))
-		}
+		buf = appendTextHeader(buf, len(m.b))
 		buf = append(buf, m.b...)
 	}
 	return buf
 }
 
-// tryWrite writes as much of b as the socket takes at once, without
-// waiting for it, and returns how much that was: 0 when the socket is
-// not one it can write so (no RawConn), a control frame is being written,
-// the close frame went, or the write failed. The writer goroutine then
-// writes the rest, and meets any error itself.
-func (c *sharedConn) tryWrite(b []byte) int {
+// tryWrite writes b, whole frames, as far as the socket takes it at once,
+// without waiting for it. It reports false when it wrote nothing: the
+// socket is not one it can write so (no RawConn), a control frame is
+// being written, the close frame went, something is left from before, or
+// the write failed; the caller's writer goroutine then writes b, and
+// meets any error itself. When the socket took part of b, the rest is
+// kept (rest) for the next write, which the caller must start.
+func (c *sharedConn) tryWrite(b []byte) bool {
 	if c.rc == nil || !c.mu.TryLock() {
-		return 0
+		return false
 	}
 	defer c.mu.Unlock()
-	if c.closeSent {
-		return 0
+	if c.closeSent || len(c.rest) > 0 {
+		return false
 	}
 	n := 0
 	// The callback returning true means "done": RawConn.Write then never
@@ -166,7 +187,14 @@ func (c *sharedConn) tryWrite(b []byte) int {
 		}
 		return true
 	})
-	return n
+	if n == 0 {
+		return false
+	}
+	if n < len(b) {
+		c.rest = append([]byte(nil), b[n:]...)
+		c.hasRest.Store(true)
+	}
+	return true
 }
 
 // writeBatch writes queued messages in order, in as few socket writes as
