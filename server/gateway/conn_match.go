@@ -269,16 +269,16 @@ func (c *conn) answer(ctx context.Context, m Message) (any, error) {
 		acks = note
 	}
 	ack, err := e.host.SubmitAck(ctx, seat, m.Version, m.Answer, acks)
-	if note != nil && !note.state.CompareAndSwap(ackPending, ackByReader) {
-		// The host queued the acknowledgement (even if this wait ended
-		// first): it is the reply.
-		c.s.metrics.answer.Observe(time.Since(start).Seconds())
-		return replied{}, nil
-	}
-	if err != nil {
+	// The host queued the acknowledgement (even if this wait ended first):
+	// it is the reply.
+	hostReplied := note != nil && !note.state.CompareAndSwap(ackPending, ackByReader)
+	if err != nil && !hostReplied {
 		return nil, err
 	}
 	c.s.metrics.answer.Observe(time.Since(start).Seconds())
+	if hostReplied {
+		return replied{}, nil
+	}
 	return answerAck{Now: ack.Now, Version: ack.Version}, nil
 }
 
