@@ -39,10 +39,10 @@ func AppendView(buf []byte, st State, s Seat) ([]byte, error) {
 // step to step and tells what changed in it, so that a server can send a
 // patch without diffing whole views: a live match keeps one per audience.
 //
-// The tracker sees a view as its skeleton, the view with one large array
-// (at the JSON pointer ArrayPath) emptied to [], and that array's
-// elements. A server diffs the small skeletons itself and takes the
-// array's changes from AppendArrayOps. A tracker is not safe for
+// The tracker sees a view as its skeleton, the view with its largest
+// arrays (at the JSON pointers ArrayPaths) emptied to [], and those
+// arrays' elements. A server diffs the small skeletons itself and takes
+// the arrays' changes from AppendArrayOps. A tracker is not safe for
 // concurrent use, and what it returns describes the last Update only
 // while the state is unchanged.
 type ViewTracker interface {
@@ -53,20 +53,24 @@ type ViewTracker interface {
 	AppendView(buf []byte) []byte
 	// ViewSize is the length of what AppendView would append.
 	ViewSize() int
-	// Skeleton returns that view with the array at ArrayPath replaced by
-	// [], in the tracker's memory: the caller must not modify it, and it
-	// stays valid through the next Update (not the one after), since a
+	// Skeleton returns that view with the arrays at ArrayPaths replaced
+	// by [], in the tracker's memory: the caller must not modify it, and
+	// it stays valid through the next Update (not the one after), since a
 	// server diffs each new skeleton against its index of the one before
-	// (lent, not copied: four kilobytes per audience per step).
+	// (lent, not copied: kilobytes per audience per step).
 	Skeleton() []byte
-	// ArrayPath is the JSON pointer of the array kept apart ("/tiles").
-	ArrayPath() string
-	// AppendArrayOps appends the RFC 6902 "replace" operations of the
-	// array's elements that differ between the view of the Update before
-	// the last and that of the last (or one replacing the whole array),
-	// separated by commas, with a comma before the first when comma is
-	// true. ok is false when it cannot
-	// tell (no Update before, another seat, the array's length changed).
+	// ArrayPaths are the JSON pointers of the arrays kept apart
+	// ("/tiles"). An array kept apart may also be in the skeleton
+	// whole, or null, when the tracker cannot keep it apart; the
+	// skeleton's diff then covers it.
+	ArrayPaths() []string
+	// AppendArrayOps appends the RFC 6902 operations on the arrays kept
+	// apart (on their elements, their elements' members, or whole
+	// arrays) that turn the view of the Update before the last into that
+	// of the last, once the skeleton's patch is applied, separated by
+	// commas, with a comma before the first when comma is true. ok is
+	// false when it cannot tell (no Update before, another seat, a map of
+	// another size).
 	AppendArrayOps(buf []byte, comma bool) (out []byte, ok bool)
 }
 

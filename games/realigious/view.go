@@ -47,8 +47,8 @@ type View struct {
 	// in the deciding seat's view.
 	CardDecision *CardDecisionView `json:"card_decision,omitempty"`
 
-	// cache, when set, is the encodings kept by the block the view was
-	// built in (view_cache.go); not part of the view.
+	// cache, when set, keeps the players apart from the skeleton the
+	// view is encoded to (view_cache.go); not part of the view.
 	cache *viewCache
 }
 
@@ -191,9 +191,11 @@ type viewBlock struct {
 	relics  []RelicView
 	blocked []Coord
 	// builds counts the views built in the block: from the second one on
-	// (a view tracker's), the view's encoder keeps its parts in cache.
-	builds int
-	cache  *viewCache
+	// (a view tracker's), the view's encoder keeps its players in cache,
+	// apart from the skeleton, and encodes them in scratch.
+	builds  int
+	cache   *viewCache
+	scratch playerScratch
 }
 
 func (s *State) view(seat engine.Seat) *View {

@@ -2,9 +2,11 @@ package realigious
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"tabletop/engine"
@@ -14,8 +16,9 @@ import (
 // TestViewCacheSkeletons builds the skeleton of every audience's view
 // after every step of random matches with cards, in reused blocks as a
 // view tracker does (one per audience, and one shared by all, so that the
-// audience changes from one build to the next), and compares it with the
-// skeleton built in a fresh block, which keeps no cache.
+// audience changes from one build to the next), and compares it, with the
+// players the cache keeps apart put back, with the skeleton built in a
+// fresh block, which keeps no cache.
 func TestViewCacheSkeletons(t *testing.T) {
 	g := New()
 	matches := 9
@@ -29,7 +32,15 @@ func TestViewCacheSkeletons(t *testing.T) {
 		var shared viewBlock
 		skeleton := func(blk *viewBlock, seat engine.Seat) []byte {
 			v, _, _ := s.buildViewIn(blk, seat, false)
-			return v.appendTail(append(v.appendHead(nil), "[]"...))
+			b := v.appendTail(append(v.appendHead(nil), "[]"...))
+			if c := v.cache; c != nil && c.at >= 0 {
+				// The players kept apart, put back in place.
+				if string(b[c.at:c.at+2]) != "[]" {
+					t.Fatalf("seat %d: no [] where the players are kept apart: %s", seat, b[c.at:])
+				}
+				b = append(c.appendPlayersJSON(bytes.Clone(b[:c.at])), b[c.at+2:]...)
+			}
+			return b
 		}
 		for step := 0; ; step++ {
 			for k := range seats + 1 {
@@ -143,3 +154,68 @@ func changeValue(v reflect.Value, r *rand.Rand) bool {
 }
 
 func setSlice(v, s reflect.Value) bool { v.Set(s); return true }
+
+// TestPlayerOps changes random members of random PlayerViews (each field
+// in turn, then several at once): the operations a tracker writes for a
+// changed player (playerDiff, appendMarked's member marks, playerHas,
+// appendPlayerOps) turn the JSON before into the JSON after, members left
+// out (omitempty) included, and a change of most members is one
+// replacement of the player.
+func TestPlayerOps(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	typ := reflect.TypeFor[PlayerView]()
+	check := func(t *testing.T, p, q *PlayerView) string {
+		t.Helper()
+		var e playerScratch
+		old := p.appendMarked(nil, &e.om)
+		if !bytes.Equal(old, p.appendJSON(nil)) || int(e.om[playerMembers]) != len(old)-1 {
+			t.Fatalf("appendMarked differs from appendJSON or ends elsewhere: %s", old)
+		}
+		for k := range playerMembers {
+			if has := e.om[k+1] > e.om[k]; has != (playerHas(p)&(1<<k) != 0) {
+				t.Fatalf("playerHas says member %d is there: %v, the JSON: %v\n%s", k, !has, has, old)
+			}
+		}
+		e.now = q.appendMarked(e.now, &e.nm)
+		now := e.now
+		ops := appendPlayerOps(nil, 2, playerDiff(p, q), p, &e)
+		var list []trOp
+		if err := json.Unmarshal([]byte("["+string(ops)+"]"), &list); err != nil {
+			t.Fatalf("operations are not JSON: %v\n%s", err, ops)
+		}
+		players := []json.RawMessage{old, old, old}
+		_, got, _, _ := trApply(t, nil, players, list)
+		if !sameJSON(t, got[2], now) {
+			t.Fatalf("operations %s turn %s into %s, want %s", ops, old, got[2], now)
+		}
+		return string(ops)
+	}
+	for i := range 200 {
+		var p PlayerView
+		vjFill(reflect.ValueOf(&p).Elem(), r, 1)
+		for f := range typ.NumField() {
+			var q playerCache
+			q.keep(&p)
+			if !changeValue(reflect.ValueOf(&q.pv).Elem().Field(f), r) {
+				continue
+			}
+			ops := check(t, &p, &q.pv)
+			if ops == "" && !bytes.Equal(p.appendJSON(nil), q.pv.appendJSON(nil)) {
+				t.Fatalf("value %d: no operation for a change of %s", i, typ.Field(f).Name)
+			}
+		}
+		var q playerCache
+		q.keep(&p)
+		for range 1 + r.IntN(4) {
+			changeValue(reflect.ValueOf(&q.pv).Elem().Field(r.IntN(typ.NumField())), r)
+		}
+		check(t, &p, &q.pv)
+	}
+	var p, q PlayerView
+	vjFill(reflect.ValueOf(&p).Elem(), r, 1)
+	vjFill(reflect.ValueOf(&q).Elem(), r, 1)
+	q.Graveyard, q.Buffs = p.Graveyard, p.Buffs // small members only: their operations outweigh the player
+	if ops := check(t, &p, &q); !strings.HasPrefix(ops, `{"op":"replace","path":"/players/2","value":{`) || strings.Count(ops, `"op"`) != 1 {
+		t.Fatalf("most members changed: %s, want one replacement of the player", ops)
+	}
+}

@@ -96,21 +96,16 @@ func (v *View) appendTail(b []byte) []byte {
 	b = append(b, `,"visible":`...)
 	b = appendString(b, v.Visible)
 	b = append(b, `,"players":`...)
-	if v.Players == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range v.Players {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if v.cache != nil {
-				b = v.cache.appendPlayer(b, i, &v.Players[i])
-			} else {
-				b = v.Players[i].appendJSON(b)
-			}
+	switch {
+	case v.Players == nil:
+		if v.cache != nil {
+			v.cache.inline()
 		}
-		b = append(b, ']')
+		b = append(b, "null"...)
+	case v.cache != nil:
+		b = v.cache.appendPlayers(b, v.Players)
+	default:
+		b = appendPlayerList(b, v.Players)
 	}
 	b = append(b, `,"factions":`...)
 	b = v.Factions.appendJSON(b)
@@ -195,42 +190,95 @@ func (f *tileFacts) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-func (p *PlayerView) appendJSON(b []byte) []byte {
+func (p *PlayerView) appendJSON(b []byte) []byte { return p.appendMarked(b, nil) }
+
+// playerMembers is how many members a PlayerView's JSON may have.
+const playerMembers = 30
+
+// playerMarks are where the members of a player's JSON begin (their comma,
+// or the opening brace), from the JSON's start, and at [playerMembers]
+// where its closing brace is: member k is [k] to [k+1], empty when it is
+// left out. A view tracker diffs a player member by member with them
+// (appendPlayerOps).
+type playerMarks [playerMembers + 1]int32
+
+// mark notes in m, when there is one, that member k begins n bytes in.
+func mark(m *playerMarks, k, n int) {
+	if m != nil {
+		m[k] = int32(n)
+	}
+}
+
+// appendMarked is appendJSON noting where its members are in m (nil: not
+// noted).
+func (p *PlayerView) appendMarked(b []byte, m *playerMarks) []byte {
+	s := len(b)
+	mark(m, 0, 0)
 	b = appendIntField(b, `{"seat":`, p.Seat)
+	mark(m, 1, len(b)-s)
 	b = appendNameField(b, `,"religion":`, p.Religion.String())
+	mark(m, 2, len(b)-s)
 	b = appendNameField(b, `,"character":`, p.Character.String())
+	mark(m, 3, len(b)-s)
 	b = appendIntField(b, `,"reputation":`, p.Reputation)
+	mark(m, 4, len(b)-s)
 	b = appendIntField(b, `,"followers":`, p.Followers)
+	mark(m, 5, len(b)-s)
 	b = appendIntField(b, `,"donations":`, p.Donations)
+	mark(m, 6, len(b)-s)
 	b = appendIntField(b, `,"influence":`, p.Influence)
+	mark(m, 7, len(b)-s)
 	b = appendCoordPtr(b, `,"piece":`, p.Piece)
+	mark(m, 8, len(b)-s)
 	b = appendTrue(b, `,"stealth":true`, p.Stealth)
+	mark(m, 9, len(b)-s)
 	b = appendTrue(b, `,"high_ground":true`, p.HighGround)
+	mark(m, 10, len(b)-s)
 	b = appendIntField(b, `,"propagation_correction":`, p.PropCorr)
+	mark(m, 11, len(b)-s)
 	b = appendIntField(b, `,"combat_correction":`, p.CombatCorr)
+	mark(m, 12, len(b)-s)
 	b = appendIntField(b, `,"defense_correction":`, p.DefenseCorr)
+	mark(m, 13, len(b)-s)
 	b = appendTrue(b, `,"defeated":true`, p.Defeated)
+	mark(m, 14, len(b)-s)
 	b = appendIntField(b, `,"turns":`, p.Turns)
+	mark(m, 15, len(b)-s)
 	b = appendIntField(b, `,"relics":`, p.Relics)
+	mark(m, 16, len(b)-s)
 	b = appendNonZero(b, `,"relics_taken":`, p.RelicsTaken)
+	mark(m, 17, len(b)-s)
 	if p.RelicTypes != 0 {
 		b = append(b, `,"relic_types":`...)
 		b = p.RelicTypes.appendJSON(b)
 	}
+	mark(m, 18, len(b)-s)
 	b = appendIntField(b, `,"relic_buff":`, p.Buff)
+	mark(m, 19, len(b)-s)
 	b = appendTrue(b, `,"night_eye":true`, p.NightEye)
+	mark(m, 20, len(b)-s)
 	b = appendNonZero(b, `,"clairvoyance":`, p.Clairvoyance)
+	mark(m, 21, len(b)-s)
 	b = appendTrue(b, `,"middle_way":true`, p.MiddleWay)
+	mark(m, 22, len(b)-s)
 	b = appendTrue(b, `,"inshallah":true`, p.Inshallah)
+	mark(m, 23, len(b)-s)
 	b = appendTrue(b, `,"skip_next":true`, p.SkipNext)
+	mark(m, 24, len(b)-s)
 	b = appendIntField(b, `,"hand_count":`, p.HandCount)
+	mark(m, 25, len(b)-s)
 	b = appendIntField(b, `,"deck_count":`, p.DeckCount)
+	mark(m, 26, len(b)-s)
 	b = append(b, `,"graveyard":`...)
 	b = appendCards(b, p.Graveyard)
+	mark(m, 27, len(b)-s)
 	b = append(b, `,"buffs":`...)
 	b = appendEffects(b, p.Buffs)
+	mark(m, 28, len(b)-s)
 	b = appendNonZero(b, `,"extra_turns":`, p.ExtraTurns)
+	mark(m, 29, len(b)-s)
 	b = appendTrue(b, `,"reputation_hidden":true`, p.ReputationHidden)
+	mark(m, 30, len(b)-s)
 	return append(b, '}')
 }
 
@@ -338,6 +386,11 @@ func (h *HandCardView) appendJSON(b []byte) []byte {
 	b = appendNonZero(b, `,"stack":`, h.Stack)
 	b = appendIntField(b, `,"cost":`, h.Cost)
 	return append(b, '}')
+}
+
+// appendPlayerList writes a []PlayerView value (null when nil).
+func appendPlayerList(b []byte, ps []PlayerView) []byte {
+	return appendList(b, ps, func(b []byte, p PlayerView) []byte { return p.appendJSON(b) })
 }
 
 // appendEffects writes a []EffectView field's value (null when nil).

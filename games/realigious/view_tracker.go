@@ -96,11 +96,15 @@ const slotRoom = 4
 
 // NewViewTracker returns a tracker of this game's views
 // (engine.ViewTrackerMaker).
-func (s *State) NewViewTracker() engine.ViewTracker { return &viewTracker{blk: new(viewBlock)} }
+func (s *State) NewViewTracker() engine.ViewTracker {
+	return &viewTracker{blk: new(viewBlock)}
+}
 
 // NewSibling implements engine.ViewTrackerSibling: a tracker that builds
 // its views in tr's block. Only one of them may be in a call at a time.
-func (tr *viewTracker) NewSibling() engine.ViewTracker { return &viewTracker{blk: tr.blk} }
+func (tr *viewTracker) NewSibling() engine.ViewTracker {
+	return &viewTracker{blk: tr.blk}
+}
 
 // Update implements engine.ViewTracker.
 func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
@@ -111,6 +115,7 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 	// The block's cache is the audience's own: a sibling's would tell
 	// this audience's players' JSON by another audience's (pieces).
 	tr.blk.cache, tr.blk.builds = &tr.cache, 1
+	tr.cache.scratch = &tr.blk.scratch
 	v, seat, row := s.buildViewIn(tr.blk, seat, false)
 	tr.blk.cache = nil
 	n := len(s.tiles)
@@ -345,7 +350,13 @@ func (tr *viewTracker) AppendView(buf []byte) []byte {
 		buf = append(buf, tr.tile(t)...)
 	}
 	buf = append(buf, ']')
-	return append(buf, tr.skel[tr.head+2:]...)
+	rest := tr.skel[tr.head+2:]
+	if at := tr.cache.at; at >= 0 {
+		buf = append(buf, tr.skel[tr.head+2:at]...)
+		buf = tr.cache.appendPlayersJSON(buf)
+		rest = tr.skel[at+2:]
+	}
+	return append(buf, rest...)
 }
 
 // ViewSize implements engine.ViewTracker.
@@ -354,7 +365,11 @@ func (tr *viewTracker) ViewSize() int {
 		return len("null")
 	}
 	commas := max(len(tr.ends)-1, 0)
-	return len(tr.skel) + tr.total + commas
+	n := len(tr.skel) + tr.total + commas
+	if tr.cache.at >= 0 {
+		n += tr.cache.playersSize() - len("[]")
+	}
+	return n
 }
 
 // Skeleton implements engine.ViewTracker: the skeleton's bytes, which
@@ -366,15 +381,38 @@ func (tr *viewTracker) Skeleton() []byte {
 	return tr.skel
 }
 
-// ArrayPath implements engine.ViewTracker.
-func (tr *viewTracker) ArrayPath() string { return "/tiles" }
+// ArrayPaths implements engine.ViewTracker.
+func (tr *viewTracker) ArrayPaths() []string { return []string{"/tiles", "/players"} }
 
-// AppendArrayOps implements engine.ViewTracker: one "replace" per changed
-// tile, or one for the whole array when that is shorter.
+// AppendArrayOps implements engine.ViewTracker: the tiles' operations
+// (appendTileOps), then the players' (viewCache.appendPlayers).
 func (tr *viewTracker) AppendArrayOps(buf []byte, comma bool) ([]byte, bool) {
 	if !tr.diffOK {
 		return buf, false
 	}
+	buf = tr.appendTileOps(buf, comma)
+	comma = comma || len(tr.changed) > 0
+	c := &tr.cache
+	switch {
+	case c.at < 0: // the players are in the skeleton
+	case c.whole:
+		if comma {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, `{"op":"replace","path":"/players","value":`...)
+		buf = append(c.appendPlayersJSON(buf), '}')
+	case len(c.ops) > 0:
+		if comma {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, c.ops...)
+	}
+	return buf, true
+}
+
+// appendTileOps appends one "replace" per changed tile, or one for the
+// whole array when that is shorter.
+func (tr *viewTracker) appendTileOps(buf []byte, comma bool) []byte {
 	// When most tiles changed (nightfall, a cycle's turn) one operation
 	// replacing the whole array is shorter than one per tile.
 	opsLen := 0
@@ -393,7 +431,7 @@ func (tr *viewTracker) AppendArrayOps(buf []byte, comma bool) ([]byte, bool) {
 			}
 			buf = append(buf, tr.tile(t)...)
 		}
-		return append(buf, "]}"...), true
+		return append(buf, "]}"...)
 	}
 	for _, t := range tr.changed {
 		if comma {
@@ -405,5 +443,5 @@ func (tr *viewTracker) AppendArrayOps(buf []byte, comma bool) ([]byte, bool) {
 		buf = append(buf, tr.tile(int(t))...)
 		buf = append(buf, '}')
 	}
-	return buf, true
+	return buf
 }

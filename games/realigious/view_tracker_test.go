@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,24 +20,126 @@ type trOp struct {
 	Value json.RawMessage `json:"value"`
 }
 
-// trSplit returns a view's tiles and the view with its tiles emptied,
-// both compacted, through encoding/json (independent of the tracker).
+// trSplit returns a view's tiles and the view with its tiles and players
+// emptied, both compacted, through encoding/json (independent of the
+// tracker).
 func trSplit(t *testing.T, view []byte) ([]json.RawMessage, string) {
+	t.Helper()
+	tiles, _, rest := trSplit3(t, view)
+	return tiles, rest
+}
+
+// trSplit3 is trSplit with the players too.
+func trSplit3(t *testing.T, view []byte) (tiles, players []json.RawMessage, rest string) {
 	t.Helper()
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(view, &m); err != nil {
 		t.Fatalf("view is not a JSON object: %v", err)
 	}
-	var tiles []json.RawMessage
 	if err := json.Unmarshal(m["tiles"], &tiles); err != nil {
 		t.Fatalf("tiles: %v", err)
 	}
+	if err := json.Unmarshal(m["players"], &players); err != nil {
+		t.Fatalf("players: %v", err)
+	}
 	m["tiles"] = json.RawMessage("[]")
-	rest, err := json.Marshal(m)
+	if players != nil {
+		m["players"] = json.RawMessage("[]")
+	}
+	b, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tiles, string(rest)
+	return tiles, players, string(b)
+}
+
+// trApply applies AppendArrayOps's operations to the tiles and players of
+// the view before, and reports whether they were whole-array ones and
+// whether any changed a tile.
+func trApply(t *testing.T, tiles, players []json.RawMessage, list []trOp) (gotTiles, gotPlayers []json.RawMessage, whole, someTile bool) {
+	t.Helper()
+	gotTiles = append([]json.RawMessage(nil), tiles...)
+	members := make([]map[string]json.RawMessage, len(players))
+	for i, p := range players {
+		if err := json.Unmarshal(p, &members[i]); err != nil {
+			t.Fatalf("player %d: %v", i, err)
+		}
+	}
+	for _, op := range list {
+		var i int
+		switch {
+		case op.Op == "replace" && op.Path == "/tiles":
+			// The whole array, when that is shorter than an operation per tile.
+			if err := json.Unmarshal(op.Value, &gotTiles); err != nil {
+				t.Fatalf("bad array: %v", err)
+			}
+			whole = true
+		case strings.HasPrefix(op.Path, "/tiles/"):
+			if _, err := fmt.Sscanf(op.Path, "/tiles/%d", &i); err != nil || op.Op != "replace" || i < 0 || i >= len(gotTiles) {
+				t.Fatalf("bad operation %s %s", op.Op, op.Path)
+			}
+			gotTiles[i] = op.Value
+			someTile = true
+		case op.Op == "replace" && op.Path == "/players":
+			var ps []json.RawMessage
+			if err := json.Unmarshal(op.Value, &ps); err != nil {
+				t.Fatalf("bad players: %v", err)
+			}
+			members = make([]map[string]json.RawMessage, len(ps))
+			for i, p := range ps {
+				if err := json.Unmarshal(p, &members[i]); err != nil {
+					t.Fatalf("player %d: %v", i, err)
+				}
+			}
+		default:
+			rest, ok := strings.CutPrefix(op.Path, "/players/")
+			idx, key, _ := strings.Cut(rest, "/")
+			i, err := strconv.Atoi(idx)
+			if !ok || err != nil || i < 0 || i >= len(members) {
+				t.Fatalf("bad operation %s %s", op.Op, op.Path)
+			}
+			switch {
+			case key == "" && op.Op == "replace":
+				members[i] = nil
+				if err := json.Unmarshal(op.Value, &members[i]); err != nil {
+					t.Fatalf("player %d: %v", i, err)
+				}
+			case key != "" && (op.Op == "replace" || op.Op == "add"):
+				if _, had := members[i][key]; had != (op.Op == "replace") {
+					t.Fatalf("%s %s: the member was there: %v", op.Op, op.Path, had)
+				}
+				members[i][key] = op.Value
+			case key != "" && op.Op == "remove":
+				if _, had := members[i][key]; !had {
+					t.Fatalf("remove %s: no such member", op.Path)
+				}
+				delete(members[i], key)
+			default:
+				t.Fatalf("bad operation %s %s", op.Op, op.Path)
+			}
+		}
+	}
+	for _, m := range members {
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gotPlayers = append(gotPlayers, b)
+	}
+	return gotTiles, gotPlayers, whole, someTile
+}
+
+// sameJSON reports whether a and b are the same JSON value.
+func sameJSON(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	var x, y any
+	if err := json.Unmarshal(a, &x); err != nil {
+		t.Fatalf("%s: %v", a, err)
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	return reflect.DeepEqual(x, y)
 }
 
 // TestViewTracker follows random games with one tracker per audience (and
@@ -43,9 +147,10 @@ func trSplit(t *testing.T, view []byte) ([]json.RawMessage, string) {
 // checks at every step, for every seat and the spectator (UI-415 fog and
 // memory included, as the views carry them):
 //   - AppendView gives (*State).AppendView's bytes;
-//   - Skeleton is that view with "tiles":[];
-//   - the previous view's tiles with AppendArrayOps applied are this
-//     view's tiles, so skeleton patch plus tile operations rebuild the view.
+//   - Skeleton is that view with "tiles":[] and "players":[];
+//   - the previous view's tiles and players with AppendArrayOps applied
+//     are this view's, so skeleton patch plus array operations rebuild
+//     the view.
 func TestViewTracker(t *testing.T) {
 	g := New()
 	matches := 16
@@ -57,6 +162,8 @@ func TestViewTracker(t *testing.T) {
 		var buf []engine.Answer
 		trs := make([]engine.ViewTracker, seats+1)
 		prev := make([][]json.RawMessage, seats+1)
+		prevPlayers := make([][]json.RawMessage, seats+1)
+		playerOps := 0
 		for i := range trs {
 			trs[i] = s.NewViewTracker()
 		}
@@ -69,7 +176,7 @@ func TestViewTracker(t *testing.T) {
 					seat = engine.Spectator
 				}
 				want := s.AppendView(nil, seat)
-				tiles, rest := trSplit(t, want)
+				tiles, players, rest := trSplit3(t, want)
 				for _, tr := range []engine.ViewTracker{trs[a], shared} {
 					if err := tr.Update(s, seat); err != nil {
 						t.Fatalf("step %d seat %d: Update: %v", step, seat, err)
@@ -77,9 +184,12 @@ func TestViewTracker(t *testing.T) {
 					if got := tr.AppendView([]byte("x")); !bytes.Equal(got[1:], want) {
 						t.Fatalf("step %d seat %d: tracker's view differs from AppendView:\n%s", step, seat, clDiff(got[1:], want))
 					}
+					if n := tr.ViewSize(); n != len(want) {
+						t.Fatalf("step %d seat %d: ViewSize %d, want %d", step, seat, n, len(want))
+					}
 					skel := bytes.Clone(tr.Skeleton())
-					if st, sr := trSplit(t, skel); len(st) != 0 || sr != rest {
-						t.Fatalf("step %d seat %d: skeleton is not the view without tiles:\n%s", step, seat, skel)
+					if st, sp, sr := trSplit3(t, skel); len(st) != 0 || len(sp) != 0 || sr != rest {
+						t.Fatalf("step %d seat %d: skeleton is not the view without tiles and players:\n%s", step, seat, skel)
 					}
 				}
 				if _, ok := shared.AppendArrayOps(nil, false); ok && seats > 0 {
@@ -94,32 +204,28 @@ func TestViewTracker(t *testing.T) {
 					if err := json.Unmarshal(append(ops, ']'), &list); err != nil {
 						t.Fatalf("step %d seat %d: operations are not JSON: %v\n%s", step, seat, err, ops)
 					}
-					got := append([]json.RawMessage(nil), prev[a]...)
-					for _, op := range list {
-						if op.Op == "replace" && op.Path == "/tiles" {
-							// The whole array, when that is shorter than an operation per tile.
-							if err := json.Unmarshal(op.Value, &got); err != nil {
-								t.Fatalf("step %d seat %d: bad array: %v", step, seat, err)
-							}
-							wholeArray = true
-							continue
-						}
-						var i int
-						if _, err := fmt.Sscanf(op.Path, "/tiles/%d", &i); err != nil || op.Op != "replace" || i < 0 || i >= len(got) {
-							t.Fatalf("step %d seat %d: bad operation %s %s", step, seat, op.Op, op.Path)
-						}
-						got[i] = op.Value
-						changedSome = true
-					}
+					got, gotPlayers, whole, some := trApply(t, prev[a], prevPlayers[a], list)
+					wholeArray = wholeArray || whole
+					changedSome = changedSome || some
 					if len(ops) > len(want) {
-						t.Fatalf("step %d seat %d: %d bytes of tile operations for a %d-byte view", step, seat, len(ops), len(want))
+						t.Fatalf("step %d seat %d: %d bytes of array operations for a %d-byte view", step, seat, len(ops), len(want))
 					}
 					for i := range tiles {
 						if !bytes.Equal(got[i], tiles[i]) {
 							t.Fatalf("step %d seat %d: tile %d after the operations is %s, want %s", step, seat, i, got[i], tiles[i])
 						}
 					}
+					if len(gotPlayers) != len(players) {
+						t.Fatalf("step %d seat %d: %d players after the operations, want %d", step, seat, len(gotPlayers), len(players))
+					}
+					for i := range players {
+						if !sameJSON(t, gotPlayers[i], players[i]) {
+							t.Fatalf("step %d seat %d: player %d after the operations %s is %s, want %s", step, seat, i, ops, gotPlayers[i], players[i])
+						}
+					}
+					playerOps += strings.Count(string(ops), `"path":"/players/`)
 				}
+				prevPlayers[a] = players
 				prev[a] = tiles
 			}
 			buf = applyRandomStep(t, s, uint64(m), step, &rnd, buf)
@@ -128,6 +234,9 @@ func TestViewTracker(t *testing.T) {
 		// is apart (TestViewTrackerWholeArray makes such a step).
 		if !changedSome {
 			t.Errorf("no tile operations seen (whole-array replacements: %v): nothing checked", wholeArray)
+		}
+		if playerOps == 0 {
+			t.Errorf("no player operations seen: nothing checked")
 		}
 	})
 }
@@ -248,7 +357,7 @@ func TestNewSiblingTracker(t *testing.T) {
 }
 
 // TestViewTrackerSkeletonLent: the skeleton a tracker lends is the
-// view with "tiles":[], and the next Update (of the tracker or a
+// view with "tiles":[] and "players":[], and the next Update (of the tracker or a
 // sibling) leaves it as it was, since a server diffs the new skeleton
 // against it.
 func TestViewTrackerSkeletonLent(t *testing.T) {
@@ -273,7 +382,7 @@ func TestViewTrackerSkeletonLent(t *testing.T) {
 		}
 		_, rest := trSplit(t, s.AppendView(nil, 1))
 		if st, sr := trSplit(t, tr.Skeleton()); len(st) != 0 || sr != rest {
-			t.Fatalf("step %d: Skeleton %s, want the view with empty tiles %s", step, tr.Skeleton(), rest)
+			t.Fatalf("step %d: Skeleton %s, want the view with empty tiles and players %s", step, tr.Skeleton(), rest)
 		}
 		lent = tr.Skeleton()
 		kept = bytes.Clone(lent)

@@ -482,7 +482,7 @@ func (h *Host) handle(ctx context.Context, in input) {
 		f := h.frame(in.seat, in.version, nil)
 		if in.kind == inSubscribe {
 			in.sub.sink.Frame(f) // a fresh channel has room; a Sink takes it
-			in.sub.viewVer = f.Version
+			in.sub.viewVer, in.sub.sent = f.Version, f.Version
 			h.subs[in.sub] = struct{}{}
 			if fl, ok := in.sub.sink.(Flusher); ok {
 				fl.Flush()

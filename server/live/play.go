@@ -97,7 +97,13 @@ func (h *Host) play(ctx context.Context, in *input) bool {
 	}
 	h.reply(in, result{ack: ack})
 	if moved || h.dirty {
-		h.broadcast(from)
+		// The seat that answered waits for its frame: it gets one
+		// whatever the steps showed it.
+		answerer := engine.Chance
+		if in != nil && in.kind == inAnswer {
+			answerer = in.seat
+		}
+		h.broadcast(from, answerer)
 		h.dirty = false
 	}
 	if acks != nil {

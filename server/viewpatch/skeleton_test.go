@@ -55,3 +55,50 @@ func BenchmarkDiffSkeletons(b *testing.B) {
 	}
 	b.ReportMetric(float64(size)/float64(b.N), "patch-bytes")
 }
+
+// BenchmarkDiffSkeletonsMany is BenchmarkDiffSkeletons as a busy server
+// runs it: eight thousand audiences (a server's 2,000 matches) diffed in turn, each with its own index
+// and skeleton buffers, so that each diff finds its old index and old
+// skeleton outside the processor's caches (docs/performance.md: views
+// cost four times as much under load as in a warm benchmark). The new
+// skeleton is copied into the audience's buffer first, as a tracker
+// writes it just before the diff.
+func BenchmarkDiffSkeletonsMany(b *testing.B) {
+	var skels [][]byte
+	skeletonChain(b, 3, 600, func(s engine.Seat, skel []byte) {
+		if s == 1 {
+			skels = append(skels, skel)
+		}
+	})
+	type audience struct {
+		doc        Doc
+		buf, spare []byte
+		out        []byte
+		k          int
+	}
+	aud := make([]audience, 8000)
+	for i := range aud {
+		a := &aud[i]
+		a.k = i % (len(skels) - 1)
+		a.buf = append(make([]byte, 0, 8192), skels[a.k]...)
+		a.spare = make([]byte, 0, 8192)
+		a.doc, _ = Index(a.buf)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		a := &aud[i%len(aud)]
+		a.k++
+		if a.k == len(skels) { // the match starts again: index afresh
+			a.k = 1
+			a.buf = append(a.buf[:0], skels[0]...)
+			a.doc, _ = Index(a.buf)
+		}
+		next := append(a.spare[:0], skels[a.k]...)
+		p, doc, err := Diff(a.out[:0], a.doc, next)
+		if err != nil {
+			b.Fatal(err)
+		}
+		a.out, a.doc, a.buf, a.spare = p, doc, next, a.buf
+	}
+}
