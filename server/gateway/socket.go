@@ -73,6 +73,12 @@ type sharedConn struct {
 	closeSent bool        // the library wrote a close frame: no data frame may follow
 	rest      []byte      // the unwritten end of tryWrite's bytes
 	hasRest   atomic.Bool // len(rest) > 0, readable without mu
+	// The write tryWrite is making (mu held): its bytes, how many went,
+	// and writeSome as a func value made once, since a closure passed to
+	// RawConn.Write is allocated at every write.
+	wb      []byte
+	wn      int
+	writeFn func(fd uintptr) bool
 }
 
 func (c *sharedConn) Write(p []byte) (int, error) {
@@ -171,28 +177,36 @@ func (c *sharedConn) tryWrite(b []byte) bool {
 	if c.closeSent || len(c.rest) > 0 {
 		return false
 	}
-	n := 0
-	// The callback returning true means "done": RawConn.Write then never
-	// parks the goroutine to wait for the socket (EAGAIN ends the loop).
-	_ = c.rc.Write(func(fd uintptr) bool {
-		for n < len(b) {
-			m, err := syscall.Write(int(fd), b[n:])
-			if err == syscall.EINTR {
-				continue
-			}
-			if err != nil || m <= 0 {
-				break
-			}
-			n += m
-		}
-		return true
-	})
+	if c.writeFn == nil {
+		c.writeFn = c.writeSome
+	}
+	c.wb, c.wn = b, 0
+	_ = c.rc.Write(c.writeFn)
+	n := c.wn
+	c.wb = nil
 	if n == 0 {
 		return false
 	}
 	if n < len(b) {
 		c.rest = append([]byte(nil), b[n:]...)
 		c.hasRest.Store(true)
+	}
+	return true
+}
+
+// writeSome writes wb from wn on as far as the socket takes it, for
+// tryWrite. It returns true, "done", so that RawConn.Write never parks
+// the goroutine to wait for the socket (EAGAIN ends the loop).
+func (c *sharedConn) writeSome(fd uintptr) bool {
+	for c.wn < len(c.wb) {
+		m, err := syscall.Write(int(fd), c.wb[c.wn:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil || m <= 0 {
+			break
+		}
+		c.wn += m
 	}
 	return true
 }

@@ -35,8 +35,11 @@ type Config struct {
 	// before it is marked idle and a stand-in bot takes it until the
 	// player rejoins (Join). Default 3; negative: never.
 	IdleAfter int
-	// Queue is the capacity of the input channel (default 64). When it is
-	// full, requests fail at once with CodeOverloaded.
+	// Queue is the capacity of the input channel (default 16: a match has
+	// one decision pending at a time and a few watchers, and the buffer,
+	// whose inputs hold pointers, is memory every collection scans in
+	// every live match). When it is full, requests fail at once with
+	// CodeOverloaded.
 	Queue int
 	// SubBuffer is the capacity of each subscription's channel (default
 	// 16: the gateway moves frames on at once, and with thousands of
@@ -74,7 +77,7 @@ func (c Config) withDefaults() Config {
 		c.IdleAfter = 3
 	}
 	if c.Queue <= 0 {
-		c.Queue = 64
+		c.Queue = 16
 	}
 	if c.HashInterval <= 0 {
 		c.HashInterval = 8

@@ -16,8 +16,16 @@ func Diff(dst []byte, a Doc, next []byte) ([]byte, Doc, error) {
 	if w == nil {
 		w = &work{}
 	}
+	spare := a.spare[:0]
+	if cap(spare) < len(a.nodes)+16 {
+		// Room for the next indexes to grow: appending to a spare just
+		// large enough reallocated it whenever the view grew by a node
+		// (a card, a buff), an eighth of a busy server's allocations
+		// per answer.
+		spare = make([]node, 0, len(a.nodes)+len(a.nodes)/2+64)
+	}
 	d := differ{
-		builder: builder{b: next, nodes: a.spare[:0], work: w},
+		builder: builder{b: next, nodes: spare, work: w},
 		a:       a.b, old: a.nodes,
 		out: append(dst, '['),
 	}
