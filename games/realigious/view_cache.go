@@ -268,7 +268,7 @@ func playerDiff(p, q *PlayerView) uint32 {
 	set(23, p.SkipNext != q.SkipNext)
 	set(24, p.HandCount != q.HandCount)
 	set(25, p.DeckCount != q.DeckCount)
-	set(26, (p.Graveyard == nil) != (q.Graveyard == nil) || !slices.Equal(p.Graveyard, q.Graveyard))
+	set(26, (p.Graveyard == nil) != (q.Graveyard == nil) || !sameBytes(p.Graveyard, q.Graveyard))
 	set(27, (p.Buffs == nil) != (q.Buffs == nil) || !slices.EqualFunc(p.Buffs, q.Buffs, sameEffectView))
 	set(28, p.ExtraTurns != q.ExtraTurns)
 	set(29, p.ReputationHidden != q.ReputationHidden)
