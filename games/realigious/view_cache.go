@@ -228,13 +228,10 @@ func (pc *playerCache) keep(p *PlayerView) {
 	}
 }
 
-// samePlayerView reports whether p and q encode alike: every field
-// equal, pointers and slices by what they hold, nil apart from empty.
-// view_cache_test.go checks that it tells every field.
-func samePlayerView(p, q *PlayerView) bool { return playerDiff(p, q) == 0 }
-
 // playerDiff returns the members of p's and q's JSON that may differ: bit
-// k for member k (playerMarks), set when the fields it encodes differ.
+// k for member k (playerMarks), set when the fields it encodes differ
+// (pointers and slices by what they hold, nil apart from empty); 0 when
+// they encode alike. view_cache_test.go checks that it tells every field.
 func playerDiff(p, q *PlayerView) uint32 {
 	var d uint32
 	set := func(k int, differ bool) {

@@ -65,17 +65,17 @@ func TestViewCacheSkeletons(t *testing.T) {
 }
 
 // TestSamePlayerViewTellsEveryField changes each field of random
-// PlayerViews (and of their buffs) in turn: samePlayerView must see every
+// PlayerViews (and of their buffs) in turn: playerDiff must see every
 // change, or a cached player's JSON would go stale, and must find a deep
 // copy equal.
-func TestSamePlayerViewTellsEveryField(t *testing.T) {
+func TestPlayerDiffTellsEveryField(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 9))
 	for i := range 300 {
 		var p PlayerView
 		vjFill(reflect.ValueOf(&p).Elem(), r, 1)
 		var pc playerCache
 		pc.keep(&p)
-		if !samePlayerView(&p, &pc.pv) {
+		if playerDiff(&p, &pc.pv) != 0 {
 			t.Fatalf("value %d: a deep copy is not the same", i)
 		}
 		typ := reflect.TypeFor[PlayerView]()
@@ -89,8 +89,8 @@ func TestSamePlayerViewTellsEveryField(t *testing.T) {
 			if !changeValue(field, r) {
 				continue
 			}
-			if samePlayerView(&p, &q.pv) {
-				t.Fatalf("value %d: samePlayerView misses a change of %s", i, typ.Field(f).Name)
+			if playerDiff(&p, &q.pv) == 0 {
+				t.Fatalf("value %d: playerDiff misses a change of %s", i, typ.Field(f).Name)
 			}
 		}
 		for k := range p.Buffs {
@@ -101,8 +101,8 @@ func TestSamePlayerViewTellsEveryField(t *testing.T) {
 				if !changeValue(reflect.ValueOf(&q.pv.Buffs[k]).Elem().Field(f), r) {
 					continue
 				}
-				if samePlayerView(&p, &q.pv) {
-					t.Fatalf("value %d: samePlayerView misses a change of buff %d's %s", i, k, et.Field(f).Name)
+				if playerDiff(&p, &q.pv) == 0 {
+					t.Fatalf("value %d: playerDiff misses a change of buff %d's %s", i, k, et.Field(f).Name)
 				}
 			}
 		}

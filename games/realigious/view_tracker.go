@@ -96,15 +96,11 @@ const slotRoom = 4
 
 // NewViewTracker returns a tracker of this game's views
 // (engine.ViewTrackerMaker).
-func (s *State) NewViewTracker() engine.ViewTracker {
-	return &viewTracker{blk: new(viewBlock)}
-}
+func (s *State) NewViewTracker() engine.ViewTracker { return &viewTracker{blk: new(viewBlock)} }
 
 // NewSibling implements engine.ViewTrackerSibling: a tracker that builds
 // its views in tr's block. Only one of them may be in a call at a time.
-func (tr *viewTracker) NewSibling() engine.ViewTracker {
-	return &viewTracker{blk: tr.blk}
-}
+func (tr *viewTracker) NewSibling() engine.ViewTracker { return &viewTracker{blk: tr.blk} }
 
 // Update implements engine.ViewTracker.
 func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
@@ -112,8 +108,9 @@ func (tr *viewTracker) Update(st engine.State, seat engine.Seat) error {
 	if !ok {
 		return fmt.Errorf("realigious: view tracker given a %T, not a Realigious state", st)
 	}
-	// The block's cache is the audience's own: a sibling's would tell
-	// this audience's players' JSON by another audience's (pieces).
+	// The block's cache is the audience's own: a sibling's would diff
+	// this audience's players against another audience's (pieces); the
+	// scratch they are encoded in is the block's.
 	tr.blk.cache, tr.blk.builds = &tr.cache, 1
 	tr.cache.scratch = &tr.blk.scratch
 	v, seat, row := s.buildViewIn(tr.blk, seat, false)

@@ -397,8 +397,8 @@ func (h *Host) broadcast(from int, answerer engine.Seat) {
 		f := h.frame(s.seat, min(from, s.sent), s)
 		if s.seat != answerer && !h.dirty && quiet(&f) {
 			// The steps showed this seat nothing: they go with its next
-			// frame, which starts where its last one ended. A fifth of a
-			// match's frames are such, and a frame costs the server a
+			// frame, which starts where its last one ended. A third of the
+			// frames under load were such, and a frame costs the server a
 			// write to the socket (docs/performance.md, round 11).
 			s.viewVer = f.Version
 			continue
