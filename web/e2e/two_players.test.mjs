@@ -159,7 +159,10 @@ test("leak: neither player's frames nor DOM held the other's hidden cards, card 
   const truth = new Truth(cleo, match);
   const last = cleo.frames(match).at(-2).msg.data;
   const theirs = (await truth.at(last.version, seats.get(dan))).view;
-  const hidden = (theirs.hand ?? []).map((h) => h.card).concat(theirs.composition ?? []).find((c) => !JSON.stringify(last.view).includes(c));
+  // Not in her view, nor in any frame she got up to then (an event may
+  // have told her a card of the same kind, which she may then know).
+  const sent = cleo.frames(match).filter((x) => x.msg.data.version <= last.version).map((x) => x.raw).join("");
+  const hidden = (theirs.hand ?? []).map((h) => h.card).concat(theirs.composition ?? []).find((c) => !JSON.stringify(last.view).includes(c) && !sent.includes(`"${c}"`));
   assert.ok(hidden, "Dan holds a card Cleo cannot see");
   const slipped = doctored(cleo, {
     frame: (x) => (x.msg.data.version === last.version ? { ...x, raw: x.raw.replace('"steps":', `"note":"${hidden}","steps":`) } : x),
