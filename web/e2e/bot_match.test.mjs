@@ -51,7 +51,7 @@ after(async () => {
 });
 
 // One story: each test needs what the ones before did.
-const test = steps(() => Promise.all([ada, bob].map((p) => p?.shot("failed"))));
+const test = steps(() => Promise.all([ada, bob].map((p) => p?.failed())));
 
 test("sign-in: the language switch (한국어 / English) and registering two accounts", async () => {
   await bob.screen("login");

@@ -13,7 +13,7 @@
 // on a loaded machine.
 
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -25,6 +25,13 @@ export const ARTIFACTS = process.env.TABLETOP_E2E_ARTIFACTS || join(tmpdir(), "t
 export const CHROMIUM = process.env.TABLETOP_CHROMIUM || "/usr/bin/chromium";
 /** WAIT bounds every wait for the server or the other player (a loaded CI machine is slow). */
 export const WAIT = 60_000;
+/**
+ * BOOT bounds the wait for the client to replace index.html's static
+ * "Loading…" with its stage. Twice in CI the second page of a test stayed
+ * on a loading screen while the first played on; the page is then
+ * reloaded once, and what it did (requests, console) is reported.
+ */
+export const BOOT = 20_000;
 
 if (!BASE) throw new Error("e2e: set TABLETOP_E2E_URL to a running `tabletop serve` (go test ./cmd/tabletop -run TestWebE2E does)");
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -144,6 +151,74 @@ export class Player {
     this.shots = 0;
     /** @type {{type: string, pred: (data: any) => boolean, resolve: (data: any) => void}[]} */
     this.waiters = [];
+    /** trace is the page's life in brief: requests, console warnings, crashes (see diagnose). */
+    this.trace = [];
+    this.t0 = Date.now();
+  }
+
+  note(what) {
+    this.trace.push(`${((Date.now() - this.t0) / 1000).toFixed(2)}s ${what}`);
+  }
+
+  /** watch records what diagnose reports: requests and their outcome, console warnings and errors, crashes. */
+  watch() {
+    const page = this.page;
+    const path = (u) => {
+      try {
+        const x = new URL(u);
+        return x.pathname + x.search;
+      } catch {
+        return u;
+      }
+    };
+    page.on("request", (r) => this.note(`-> ${r.method()} ${path(r.url())}`));
+    page.on("requestfinished", async (r) => this.note(`<- ${(await r.response().catch(() => null))?.status() ?? "?"} ${path(r.url())}`));
+    page.on("requestfailed", (r) => this.note(`x- ${path(r.url())}: ${r.failure()?.errorText}`));
+    page.on("console", (m) => (m.type() === "error" || m.type() === "warning") && this.note(`console.${m.type()}: ${m.text()}`));
+    page.on("pageerror", (e) => this.note(`pageerror: ${e}`));
+    page.on("crash", () => this.note("the page crashed"));
+    page.on("close", () => this.note("the page closed"));
+  }
+
+  /**
+   * boot loads the app and waits for its stage. A page that still shows
+   * index.html's placeholder after BOOT is reported (diagnose, on stdout
+   * as a test diagnostic) and reloaded once.
+   */
+  async boot() {
+    await this.page.goto(BASE + "/");
+    try {
+      await this.page.waitForSelector('[data-testid="stage"]', { timeout: BOOT });
+      return;
+    } catch {
+      const report = `e2e: ${this.name}'s page showed no stage ${BOOT / 1000} s after loading; reloading it once\n${await this.diagnose()}`;
+      // Each line a diagnostic (ℹ), which the Go test's summary keeps.
+      console.log(report.replace(/^/gm, "ℹ "));
+    }
+    await this.page.reload();
+    await this.page.waitForSelector('[data-testid="stage"]');
+  }
+
+  /** diagnose describes the page's state and its trace, for a failure report. */
+  async diagnose() {
+    const state = await this.page
+      .evaluate(() => ({
+        screen: document.querySelector('[data-testid="stage"]')?.getAttribute("data-screen") ?? null,
+        screens: window.__e2e?.screens ?? null,
+        app: (document.getElementById("app")?.outerHTML ?? "").slice(0, 300),
+        ready: document.readyState,
+        visible: document.visibilityState,
+      }))
+      .catch((e) => ({ error: String(e) }));
+    return [`${this.name}: ${JSON.stringify(state)}`, ...this.trace.slice(-60).map((l) => `  ${l}`)].join("\n");
+  }
+
+  /** failed saves a screenshot and the page's diagnosis (also on stderr) after a failed test. */
+  async failed() {
+    const report = await this.diagnose();
+    console.error(report);
+    writeFileSync(join(ARTIFACTS, `${this.prefix}-${this.name}-trace.txt`), report + "\n");
+    await this.shot("failed");
   }
 
   static async open(browser, name, prefix) {
@@ -155,10 +230,13 @@ export class Player {
     page.on("pageerror", (e) => p.errors.push(String(e)));
     page.on("websocket", (ws) => {
       const conn = ++p.conns;
+      p.note(`websocket ${conn} opened`);
+      ws.on("close", () => p.note(`websocket ${conn} closed`));
       ws.on("framereceived", (f) => p.got(String(f.payload), conn));
       ws.on("framesent", (f) => p.ws.push({ dir: "out", text: String(f.payload), conn }));
     });
-    await page.goto(BASE + "/");
+    p.watch();
+    await p.boot();
     return p;
   }
 

@@ -32,7 +32,7 @@ after(async () => {
 });
 
 // One story: each test needs what the ones before did.
-const test = steps(() => Promise.all([cleo, dan].map((p) => p?.shot("failed"))));
+const test = steps(() => Promise.all([cleo, dan].map((p) => p?.failed())));
 
 test("a guest and a registered player become friends and form a group (UI-110)", async () => {
   await cleo.screen("login");
