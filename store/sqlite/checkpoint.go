@@ -30,10 +30,19 @@ import (
 // one, completes, and the next commit starts the WAL over (cut back to
 // journal_size_limit).
 
-// Options.CheckpointEvery's and Options.WALPages's defaults.
+// Options.CheckpointEvery's and Options.WALPages's defaults. A checkpoint
+// copies every page written since the last one once, however many commits
+// wrote it: a busy server's commits rewrite the same few thousand pages
+// (a page of answers and a row of matches for every live match), so a
+// checkpoint every second copied most of them every second. Every 5 s
+// they are copied a fifth as often; the server wrote a fifth less and
+// made a tenth fewer write calls at 3,000 answers/s (docs/performance.md,
+// round 12). The WAL then holds up to 5 s of commits (about 170 MB at that
+// load), hence room for 64 Ki pages (256 MiB) before the writer finishes
+// a checkpoint.
 const (
-	defaultCheckpointEvery = time.Second
-	defaultWALPages        = 8192
+	defaultCheckpointEvery = 5 * time.Second
+	defaultWALPages        = 65536
 )
 
 // checkpointer checkpoints the WAL in the background until stopped.

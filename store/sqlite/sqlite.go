@@ -77,11 +77,11 @@ type Options struct {
 	// ReadConns bounds the read pool; by default max(4, GOMAXPROCS).
 	ReadConns int
 	// CheckpointEvery is how often the WAL is checkpointed in the
-	// background (checkpoint.go); 1s by default.
+	// background (checkpoint.go); 5s by default.
 	CheckpointEvery time.Duration
 	// WALPages is the WAL size, in pages, beyond which the writer finishes
 	// a checkpoint between two batches so that the WAL starts over
-	// (checkpoint.go); 8192 (32 MiB) by default.
+	// (checkpoint.go); 65536 (256 MiB) by default.
 	WALPages int
 	// BatchAppends runs a group commit's appends as a few statements for
 	// many matches (sqlstore.Backend.BatchAppends). Off by default: with

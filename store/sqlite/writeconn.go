@@ -10,8 +10,8 @@ import (
 	"tabletop/store/internal/sqlstore"
 )
 
-// The writer's connection. The writer runs two statements for every
-// answer (sqlstore.HotStatements), and through database/sql each cost a
+// The writer's connection. The writer runs a statement for every answer
+// (sqlstore.HotStatements), and through database/sql each cost a
 // few hundred bytes of garbage: the arguments copied into a new
 // []driver.NamedValue (converting each int into a new box), a Result, the
 // Tx's release closure; each transaction, a Tx, a context and a goroutine

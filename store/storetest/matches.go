@@ -225,6 +225,32 @@ func testDeadline(t *testing.T, e *env) {
 		t.Errorf("Deadline after FinishMatch = %v, want zero", d)
 	}
 	wantErr(t, "SetDeadline(finished)", s.SetDeadline(ctx, id, d2), store.ErrFinished)
+
+	// Before the first answer the deadline is the match's; then the last
+	// answer's, of an append of several too; LiveMatches agrees.
+	id2 := e.match(t, []store.AccountID{0, 0})
+	must(t, s.SetDeadline(ctx, id2, d1))
+	m, err := s.Match(ctx, id2)
+	if err != nil || !m.Deadline.Equal(ms(d1)) || m.Version != 0 {
+		t.Errorf("Match after SetDeadline before any answer = version %d, deadline %v, %v; want 0, %v", m.Version, m.Deadline, err, ms(d1))
+	}
+	must(t, s.AppendAnswers(ctx, id2, answers(1, 3), d2))
+	live, err := s.LiveMatches(ctx)
+	if err != nil {
+		t.Fatalf("LiveMatches = %v", err)
+	}
+	found := false
+	for _, lm := range live {
+		if lm.ID == id2 {
+			found = true
+			if lm.Version != 3 || !lm.Deadline.Equal(ms(d2)) {
+				t.Errorf("LiveMatches: match at version %d, deadline %v; want 3, %v", lm.Version, lm.Deadline, ms(d2))
+			}
+		}
+	}
+	if !found {
+		t.Errorf("LiveMatches does not list the live match %d", id2)
+	}
 }
 
 func testFinishMatch(t *testing.T, e *env) {

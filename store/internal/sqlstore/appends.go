@@ -11,14 +11,14 @@ import (
 
 // Batched appends. AppendAnswers is most of the writer's work: under load
 // a group commit holds one answer each of tens of matches. Run one by one,
-// each costs an UPDATE and an INSERT, with the driver's and the SQL
-// engine's per-statement overhead, as much as the rows themselves. So the
-// writer knows an append when it sees one (op.app) and runs a run of
-// appends to distinct matches as two statements: one UPDATE that advances
-// every match whose version is still the one the append follows (and
-// returns which did), one INSERT of the answers of those. An append whose
-// match was not advanced wrote nothing, so it fails alone, with the same
-// error as on its own, and the batch goes on without a savepoint.
+// each costs a query and an INSERT, with the driver's and the SQL engine's
+// per-statement overhead, as much as the rows themselves. So the writer
+// knows an append when it sees one (op.app) and runs a run of appends to
+// distinct matches as two statements: one query of the versions of those
+// matches that are live, one INSERT of the answers of the appends that
+// follow their match's version. An append that does not wrote nothing, so
+// it fails alone, with the same error as on its own, and the batch goes on
+// without a savepoint.
 //
 // The statements have room for a power of two of rows, the unused ones
 // NULL and matching nothing, so that a backend prepares at most a few
@@ -28,19 +28,19 @@ import (
 // appendOp is what the writer needs to batch one AppendAnswers.
 type appendOp struct {
 	id         store.MatchID
-	first, gap int // as store.AnswerRun returned them
-	deadline   any // ms(deadline)
+	first, gap int   // as store.AnswerRun returned them
+	deadline   int64 // msOrZero(deadline)
 	answers    []store.Answer
 	// args holds the arguments of run's statements: a slice of the
 	// pooled op rather than a new one per statement.
-	args [5]any
+	args [9]any
 }
 
 const (
-	// maxAdvanceRows bounds the matches one advance statement updates:
-	// a batch's appends, at most.
-	maxAdvanceRows = maxBatch
-	// maxInsertRows bounds the answers one insert statement holds (5
+	// maxVersionRows bounds the matches one version query reads: a
+	// batch's appends, at most.
+	maxVersionRows = maxBatch
+	// maxInsertRows bounds the answers one insert statement holds (6
 	// parameters each, far below SQLite's 32766 and PostgreSQL's 65535).
 	maxInsertRows = 256
 )
@@ -51,19 +51,19 @@ func rowClass(n int) int {
 	return 1 << bits.Len(uint(n-1))
 }
 
-// sqlAdvanceMatches is the UPDATE of rows matches (id, version before,
-// version after, deadline).
-func sqlAdvanceMatches(rows int) string {
-	return `UPDATE matches SET version = v.column3, deadline_ms = v.column4 FROM (VALUES ` +
-		valueRows(rows, "BIGINT", "BIGINT", "BIGINT", "BIGINT") +
-		`) AS v WHERE matches.id = v.column1 AND matches.version = v.column2 AND matches.finished_ms IS NULL RETURNING matches.id`
+// sqlMatchVersions is the query of the id and version of those of rows
+// matches (ids) that are live.
+func sqlMatchVersions(rows int) string {
+	return `SELECT matches.id, ` + versionOf + ` FROM matches, (VALUES ` +
+		valueRows(rows, "BIGINT") +
+		`) AS v WHERE matches.id = v.column1 AND matches.finished_ms IS NULL`
 }
 
 // sqlInsertAnswers is the INSERT of rows answers; a NULL match id is a
 // row to skip.
 func sqlInsertAnswers(rows int) string {
-	return `INSERT INTO answers (match_id, version, seat, answer, hash) SELECT column1, column2, column3, column4, column5 FROM (VALUES ` +
-		valueRows(rows, "BIGINT", "BIGINT", "INTEGER", "TEXT", "TEXT") +
+	return `INSERT INTO answers (match_id, version, seat, answer, hash, deadline_ms) SELECT column1, column2, column3, column4, column5, column6 FROM (VALUES ` +
+		valueRows(rows, "BIGINT", "BIGINT", "INTEGER", "TEXT", "TEXT", "BIGINT") +
 		`) AS v WHERE column1 IS NOT NULL`
 }
 
@@ -83,14 +83,14 @@ func valueRows(rows int, types ...string) string {
 
 // batchSQL holds the statements' text, built once.
 type batchSQL struct {
-	advance map[int]string // by row class
-	insert  map[int]string
+	versions map[int]string // by row class
+	insert   map[int]string
 }
 
 func newBatchSQL() *batchSQL {
-	b := &batchSQL{advance: map[int]string{}, insert: map[int]string{}}
-	for n := 1; n <= maxAdvanceRows; n *= 2 {
-		b.advance[n] = sqlAdvanceMatches(n)
+	b := &batchSQL{versions: map[int]string{}, insert: map[int]string{}}
+	for n := 1; n <= maxVersionRows; n *= 2 {
+		b.versions[n] = sqlMatchVersions(n)
 	}
 	for n := 1; n <= maxInsertRows; n *= 2 {
 		b.insert[n] = sqlInsertAnswers(n)
@@ -99,7 +99,8 @@ func newBatchSQL() *batchSQL {
 }
 
 // appendRun runs the appends ops, to distinct matches and at most
-// maxAdvanceRows, as one advance and as few inserts as the answers need.
+// maxVersionRows, as one version query and as few inserts as the answers
+// need.
 // The error of each append that fails goes to errs (by op). A non-nil
 // result is a failure of the statements, after which the transaction
 // must be rolled back. args is scratch space, returned for reuse.
@@ -108,18 +109,18 @@ func (b *batchSQL) appendRun(ctx context.Context, tx Tx, ops []*op, errs []error
 	rows := 0
 	for _, o := range ops {
 		if a := o.app; a.gap == 0 {
-			args = append(args, int64(a.id), a.first-1, a.first+len(a.answers)-1, a.deadline)
+			args = append(args, int64(a.id))
 			rows++
 		}
 	}
-	var advanced map[store.MatchID]bool
+	var versions map[store.MatchID]int
 	if rows > 0 {
 		class := rowClass(rows)
 		for range class - rows {
-			args = append(args, nil, nil, nil, nil)
+			args = append(args, nil)
 		}
 		var err error
-		if advanced, err = queryIDs(ctx, tx, b.advance[class], args, rows); err != nil {
+		if versions, err = queryVersions(ctx, tx, b.versions[class], args, rows); err != nil {
 			return args, fmt.Errorf("store: append answers: %w", err)
 		}
 	}
@@ -128,7 +129,7 @@ func (b *batchSQL) appendRun(ctx context.Context, tx Tx, ops []*op, errs []error
 	insert := func() error {
 		class := rowClass(n)
 		for range class - n {
-			args = append(args, nil, nil, nil, nil, nil)
+			args = append(args, nil, nil, nil, nil, nil, nil)
 		}
 		_, err := tx.Exec(ctx, b.insert[class], args...)
 		args, n = args[:0], 0
@@ -139,17 +140,17 @@ func (b *batchSQL) appendRun(ctx context.Context, tx Tx, ops []*op, errs []error
 	}
 	for i, o := range ops {
 		a := o.app
-		if !advanced[a.id] {
+		if v, live := versions[a.id]; !live || a.gap != 0 || v != a.first-1 {
 			errs[i] = a.failed(ctx, tx) // it wrote nothing, as when alone
 			continue
 		}
-		for _, ans := range a.answers {
+		for j, ans := range a.answers {
 			if n == maxInsertRows {
 				if err := insert(); err != nil {
 					return args, err
 				}
 			}
-			args = append(args, int64(a.id), ans.Version, int(ans.Seat), ans.Text, ans.Hash)
+			args = append(args, int64(a.id), ans.Version, int(ans.Seat), ans.Text, ans.Hash, a.deadlineAt(j))
 			n++
 		}
 	}
@@ -159,20 +160,22 @@ func (b *batchSQL) appendRun(ctx context.Context, tx Tx, ops []*op, errs []error
 	return args, insert()
 }
 
-// queryIDs runs a query whose rows are ids, about n of them.
-func queryIDs(ctx context.Context, tx Tx, query string, args []any, n int) (map[store.MatchID]bool, error) {
+// queryVersions runs a query whose rows are a match id and its version,
+// about n of them.
+func queryVersions(ctx context.Context, tx Tx, query string, args []any, n int) (map[store.MatchID]int, error) {
 	rows, err := tx.Query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	ids := make(map[store.MatchID]bool, n)
+	ids := make(map[store.MatchID]int, n)
 	for rows.Next() {
 		var id int64
-		if err := rows.Scan(&id); err != nil {
+		var version int
+		if err := rows.Scan(&id, &version); err != nil {
 			return nil, err
 		}
-		ids[store.MatchID(id)] = true
+		ids[store.MatchID(id)] = version
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

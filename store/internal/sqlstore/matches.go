@@ -12,11 +12,28 @@ import (
 )
 
 // A match is one row of matches (the header JSON without its seed, the
-// seed apart, the version = the number of answers, the deadline and, once
-// over, finished_ms and the result), one row of match_seats per seat and
-// one row of answers per answer. The version column is the concurrency
-// guard: an append updates it from N to N+k in the same transaction that
-// inserts answers N+1…N+k.
+// seed apart, the deadline before the first answer and, once over,
+// finished_ms, the result and the final version), one row of match_seats
+// per seat and one row of answers per answer, which carries the match's
+// deadline as of that answer (0: none; the last answer's counts).
+//
+// A live match's version is its highest answer's: an append inserts
+// answer N+1 only where that is N (sqlAppendAnswer, or the batch's
+// version query), and the answers' primary key refuses a second N+1. The version and deadline used to be columns of
+// matches that every append updated: a group commit of answers to n
+// matches then dirtied n pages of matches besides n of answers, each
+// written to the WAL and checkpointed again (docs/performance.md, round
+// 12, and migration 00004).
+
+// versionOf and deadlineOf are the SQL of a match's version and deadline
+// (NULL: none, as is 0) in a query of matches; versionOfMatch begins the
+// version of the match whose id follows it (closed by "), 0)").
+const (
+	versionOfMatch = `COALESCE((SELECT MAX(a.version) FROM answers a WHERE a.match_id = `
+	versionOf      = versionOfMatch + `matches.id), 0)`
+	deadlineOf     = `CASE WHEN matches.finished_ms IS NULL THEN COALESCE((SELECT a.deadline_ms FROM answers a
+		WHERE a.match_id = matches.id ORDER BY a.version DESC LIMIT 1), matches.deadline_ms) END`
+)
 
 // CreateMatch implements store.Store.
 func (s *Store) CreateMatch(ctx context.Context, m store.NewMatch) (store.MatchID, error) {
@@ -64,10 +81,13 @@ func (s *Store) CreateMatch(ctx context.Context, m store.NewMatch) (store.MatchI
 	return id, nil
 }
 
+// sqlMatchState reads what the version checks need.
+const sqlMatchState = `SELECT ` + versionOf + `, finished_ms FROM matches WHERE id = ?`
+
 // matchState reads what the version checks need, or returns ErrNotFound.
 func matchState(ctx context.Context, q Querier, id store.MatchID) (version int, finished bool, err error) {
 	var fin *int64
-	err = q.QueryRow(ctx, `SELECT version, finished_ms FROM matches WHERE id = ?`, int64(id)).Scan(&version, &fin)
+	err = q.QueryRow(ctx, sqlMatchState, int64(id)).Scan(&version, &fin)
 	if errors.Is(err, ErrNoRows) {
 		return 0, false, fmt.Errorf("store: match %d: %w", id, store.ErrNotFound)
 	}
@@ -86,17 +106,20 @@ func why(ctx context.Context, q Querier, id store.MatchID) error {
 	return fmt.Errorf("store: match %d: live match not updated", id)
 }
 
-// The statements of AppendAnswers, the store's most frequent write.
-const (
-	sqlAdvanceMatch = `UPDATE matches SET version = ?, deadline_ms = ? WHERE id = ? AND version = ? AND finished_ms IS NULL`
-	sqlInsertAnswer = `INSERT INTO answers (match_id, version, seat, answer, hash) VALUES (?, ?, ?, ?, ?)`
-)
+// sqlAppendAnswer is the statement of AppendAnswers, the store's most
+// frequent write: it inserts answer N+1 (match id, version, seat, text,
+// hash, deadline) if the match is live (id) and at version N (id, N).
+// The casts type the parameters for PostgreSQL.
+const sqlAppendAnswer = `INSERT INTO answers (match_id, version, seat, answer, hash, deadline_ms)
+	SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT)
+	WHERE EXISTS (SELECT 1 FROM matches m WHERE m.id = ? AND m.finished_ms IS NULL)
+	AND ` + versionOfMatch + `?), 0) = ?`
 
 // HotStatements lists the statements the writer runs for every answer
 // (AppendAnswers inside its savepoint) unless it batches appends, which
 // a backend may prepare once rather than parse in every transaction.
 func HotStatements() []string {
-	return []string{sqlSavepoint, sqlRelease, sqlAdvanceMatch, sqlInsertAnswer}
+	return []string{sqlSavepoint, sqlRelease, sqlAppendAnswer}
 }
 
 // AppendAnswers implements store.Store.
@@ -105,38 +128,48 @@ func (s *Store) AppendAnswers(ctx context.Context, id store.MatchID, answers []s
 	if err != nil {
 		return err
 	}
-	return s.w.doAppend(ctx, appendOp{id: id, first: first, gap: gap, deadline: ms(deadline), answers: answers})
+	return s.w.doAppend(ctx, appendOp{id: id, first: first, gap: gap, deadline: msOrZero(deadline), answers: answers})
 }
 
 // run is the append on its own: the writer runs it so when it is alone in
-// its transaction or in a savepoint.
+// its transaction or in a savepoint. Each answer is inserted if the match
+// is live and at the version before it: an append that is not (or a
+// second writer's) inserts nothing, and failed tells why. A later answer
+// of the append that is refused (only another writer could do that)
+// fails the append, which the writer then rolls back alone.
 //
 // Its integers go to Exec as int64, the type a driver takes, each boxed
 // once: database/sql converted an int into a second box, and the match
-// id and the last version serve two statements.
+// id serves three times a statement.
 func (a *appendOp) run(ctx context.Context, tx Tx) error {
-	if a.gap == 0 {
-		id, last := any(int64(a.id)), any(int64(a.first+len(a.answers)-1))
-		args := append(a.args[:0], last, a.deadline, id, int64(a.first-1))
-		n, err := tx.Exec(ctx, sqlAdvanceMatch, args...)
-		if err != nil {
-			return fmt.Errorf("store: append to match %d: %w", a.id, err)
-		}
-		if n == 1 {
-			for i, ans := range a.answers {
-				version := last
-				if i < len(a.answers)-1 {
-					version = int64(ans.Version)
-				}
-				args = append(a.args[:0], id, version, int64(ans.Seat), ans.Text, ans.Hash)
-				if _, err := tx.Exec(ctx, sqlInsertAnswer, args...); err != nil {
-					return fmt.Errorf("store: append to match %d: version %d: %w", a.id, ans.Version, err)
-				}
-			}
-			return nil
+	if a.gap != 0 {
+		return a.failed(ctx, tx)
+	}
+	id := any(int64(a.id))
+	for i, ans := range a.answers {
+		prev := any(int64(ans.Version - 1))
+		args := append(a.args[:0], id, int64(ans.Version), int64(ans.Seat), ans.Text, ans.Hash, a.deadlineAt(i), id, id, prev)
+		n, err := tx.Exec(ctx, sqlAppendAnswer, args...)
+		switch {
+		case err != nil:
+			return fmt.Errorf("store: append to match %d: version %d: %w", a.id, ans.Version, err)
+		case n == 0 && i == 0:
+			return a.failed(ctx, tx)
+		case n == 0:
+			return fmt.Errorf("store: append to match %d: version %d: the match moved on meanwhile", a.id, ans.Version)
 		}
 	}
-	return a.failed(ctx, tx)
+	return nil
+}
+
+// deadlineAt is the deadline stored with the append's answer i: the new
+// deadline with the last, none with the others (a later answer's
+// counts).
+func (a *appendOp) deadlineAt(i int) int64 {
+	if i == len(a.answers)-1 {
+		return a.deadline
+	}
+	return 0
 }
 
 // failed returns the error of the append, which wrote nothing: it is
@@ -180,15 +213,24 @@ func scanAnswer(r Rows) (store.Answer, error) {
 	return a, err
 }
 
-// SetDeadline implements store.Store.
+// SetDeadline implements store.Store. The deadline goes with the last
+// answer, or with the match before its first.
 func (s *Store) SetDeadline(ctx context.Context, id store.MatchID, deadline time.Time) error {
 	return s.write(ctx, func(ctx context.Context, tx Tx) error {
-		n, err := tx.Exec(ctx, `UPDATE matches SET deadline_ms = ? WHERE id = ? AND finished_ms IS NULL`, ms(deadline), int64(id))
+		version, finished, err := matchState(ctx, tx, id)
 		switch {
 		case err != nil:
+			return err
+		case finished:
+			return fmt.Errorf("store: match %d: %w", id, store.ErrFinished)
+		case version == 0:
+			_, err = tx.Exec(ctx, `UPDATE matches SET deadline_ms = ? WHERE id = ?`, ms(deadline), int64(id))
+		default:
+			_, err = tx.Exec(ctx, `UPDATE answers SET deadline_ms = ? WHERE match_id = ? AND version = ?`,
+				msOrZero(deadline), int64(id), version)
+		}
+		if err != nil {
 			return fmt.Errorf("store: set deadline of match %d: %w", id, err)
-		case n == 0:
-			return why(ctx, tx, id)
 		}
 		return nil
 	})
@@ -202,8 +244,8 @@ func (s *Store) FinishMatch(ctx context.Context, id store.MatchID, f store.Finis
 		result = f.Result
 	}
 	return s.write(ctx, func(ctx context.Context, tx Tx) error {
-		n, err := tx.Exec(ctx, `UPDATE matches SET finished_ms = ?, result = ?, deadline_ms = NULL WHERE id = ? AND finished_ms IS NULL`,
-			finished, result, int64(id))
+		n, err := tx.Exec(ctx, `UPDATE matches SET finished_ms = ?, result = ?, deadline_ms = NULL, version = `+versionOf+`
+			WHERE id = ? AND finished_ms IS NULL`, finished, result, int64(id))
 		switch {
 		case err != nil:
 			return fmt.Errorf("store: finish match %d: %w", id, err)
@@ -249,7 +291,7 @@ func (s *Store) gain(ctx context.Context, tx Tx, acc store.AccountID, xp int64, 
 	return err
 }
 
-const matchColumns = `id, header, seed, version, deadline_ms, created_ms, finished_ms, result`
+const matchColumns = `id, header, seed, ` + versionOf + `, ` + deadlineOf + `, created_ms, finished_ms, result`
 
 func scanMatch(r Row) (store.MatchRecord, error) {
 	var (
@@ -269,6 +311,9 @@ func scanMatch(r Row) (store.MatchRecord, error) {
 		m.Header.Config = nil // as it was given
 	}
 	m.Header.Seed = uint64(seed)
+	if deadline != nil && *deadline == 0 { // an answer's "none"
+		deadline = nil
+	}
 	m.Deadline, m.Created, m.Finished = fromMS(deadline), fromMS(&created), fromMS(finished)
 	if result != nil {
 		m.Result = result

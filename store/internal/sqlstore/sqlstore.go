@@ -124,6 +124,15 @@ func ms(t time.Time) any {
 	return t.UnixMilli()
 }
 
+// msOrZero is ms with 0 for the zero time: an answer's deadline column,
+// which is never NULL.
+func msOrZero(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
 // fromMS converts a stored time back; NULL is the zero time.
 func fromMS(v *int64) time.Time {
 	if v == nil {

@@ -348,7 +348,7 @@ func (w *writer) runAll(ctx context.Context, tx Tx, ops []*op, errs []error) boo
 	}
 	for i, o := range ops {
 		if o.app != nil {
-			if w.seen[o.app.id] || i-start == maxAdvanceRows {
+			if w.seen[o.app.id] || i-start == maxVersionRows {
 				// A second append to a match follows the first's outcome.
 				if !appends(i) {
 					return false

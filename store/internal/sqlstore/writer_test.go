@@ -192,17 +192,25 @@ func TestWriterCommitDelay(t *testing.T) {
 	ctx := context.Background()
 	nop := func(context.Context, Tx) error { return nil }
 
-	// Busy: a batch of two writes (the writer's yield groups them on one P).
-	func() {
-		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-		var wg sync.WaitGroup
-		for range 2 {
-			wg.Go(func() { _ = w.do(ctx, nop) })
-		}
-		wg.Wait()
-	}()
-	if st := w.stats(); st.Batches != 1 {
-		t.Fatalf("stats() = %+v after two concurrent writes, want one batch", st)
+	// Busy: two writes queue while a first one holds the writer, so they
+	// make one batch of two. (Relying on the scheduler to group writes
+	// started together failed now and then in CI.)
+	started, hold := make(chan struct{}), make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		_ = w.do(ctx, func(context.Context, Tx) error { close(started); <-hold; return nil })
+	})
+	<-started
+	for range 2 {
+		wg.Go(func() { _ = w.do(ctx, nop) })
+	}
+	for len(w.ops) < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	close(hold)
+	wg.Wait()
+	if st := w.stats(); st.Batches != 2 || st.Writes != 3 {
+		t.Fatalf("stats() = %+v after two writes queued behind a third, want 2 batches of 3 writes", st)
 	}
 
 	// A lone write now waits for a second one.
@@ -215,8 +223,8 @@ func TestWriterCommitDelay(t *testing.T) {
 	if err := <-first; err != nil {
 		t.Fatal(err)
 	}
-	if st := w.stats(); st.Batches != 2 || st.Writes != 4 {
-		t.Errorf("stats() = %+v, want the two later writes in one batch (2 batches, 4 writes)", st)
+	if st := w.stats(); st.Batches != 3 || st.Writes != 5 {
+		t.Errorf("stats() = %+v, want the two later writes in one batch (3 batches, 5 writes)", st)
 	}
 
 	// After a pause longer than four delays a lone write does not wait.
