@@ -49,6 +49,8 @@ func (a *app) serve(args []string) error {
 	logLevel := fs.String("log-level", "info", "log `level`: debug, info, warn or error")
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (/debug/pprof/) on this `address`; keep it private (127.0.0.1:6060)")
 	syncFull := fs.Bool("sync-full", false, "fsync every commit (survives power loss, not only kill -9)")
+	journal := fs.Bool("journal", true, "make answers durable in the answer journal (DIR/"+dbFile+"-answers) and move them to the database in bulk")
+	applyEvery := fs.Duration("apply-every", 2*time.Second, "how long journaled answers wait before they go to the database")
 	commitDelay := fs.Duration("commit-delay", 500*time.Microsecond, "how long a busy server's small group commit waits for more answers (less CPU per answer, up to this much later acknowledgements); 0 never waits")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -86,7 +88,10 @@ func (a *app) serve(args []string) error {
 	if err := os.MkdirAll(*data, 0o750); err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	opts := sqlite.Options{CommitDelay: *commitDelay}
+	opts := sqlite.Options{
+		CommitDelay: *commitDelay, Journal: *journal, ApplyEvery: *applyEvery,
+		Logf: func(format string, args ...any) { log.Info(fmt.Sprintf(format, args...)) },
+	}
 	if *syncFull {
 		opts.Synchronous = sqlite.SyncFull
 	}

@@ -25,21 +25,41 @@ const childEnv = "TABLETOP_STORE_KILL9_CHILD"
 // killWriters is the number of matches the child appends to at once.
 const killWriters = 8
 
+// childJournalEnv, set to an ApplyEvery duration, makes the child use the
+// answer journal.
+const childJournalEnv = "TABLETOP_STORE_KILL9_JOURNAL"
+
 // TestKill9 checks that an acknowledged answer survives kill -9 with the
-// default synchronous=NORMAL: a child process appends answers, the test
-// SIGKILLs it mid-stream, reopens the database and finds every answer the
-// child reported acknowledged.
+// default synchronous=NORMAL, with and without the answer journal: a child
+// process appends answers, the test SIGKILLs it mid-stream, reopens the
+// database and finds every answer the child reported acknowledged. With
+// the journal, some answers were still in the journal when the child died
+// and some in the database (it applies every 20 ms), and the reopened store
+// applies the journal's.
 func TestKill9(t *testing.T) {
 	if path := os.Getenv(childEnv); path != "" {
-		kill9Child(t, path)
+		opts := sqlite.Options{}
+		if d, err := time.ParseDuration(os.Getenv(childJournalEnv)); err == nil {
+			opts.Journal, opts.ApplyEvery = true, d
+		}
+		kill9Child(t, path, opts)
 		return
 	}
 	if runtime.GOOS == "windows" {
 		t.Skip("no SIGKILL on windows")
 	}
+	for _, tc := range []struct {
+		name    string
+		journal string
+	}{{"NORMAL", ""}, {"Journal", "20ms"}} {
+		t.Run(tc.name, func(t *testing.T) { testKill9(t, tc.journal) })
+	}
+}
+
+func testKill9(t *testing.T, journal string) {
 	path := filepath.Join(t.TempDir(), "kill9.db")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestKill9$", "-test.count=1")
-	cmd.Env = append(os.Environ(), childEnv+"="+path)
+	cmd.Env = append(os.Environ(), childEnv+"="+path, childJournalEnv+"="+journal)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -78,10 +98,15 @@ func TestKill9(t *testing.T) {
 	}
 	t.Logf("killed the child after %d acknowledged answers in %d matches (%v)", total, len(acked), err)
 
-	s, err := sqlite.Open(context.Background(), path, sqlite.Options{})
+	var recovered []string
+	s, err := sqlite.Open(context.Background(), path, sqlite.Options{
+		Journal: journal != "",
+		Logf:    func(format string, args ...any) { recovered = append(recovered, fmt.Sprintf(format, args...)) },
+	})
 	if err != nil {
 		t.Fatalf("reopen after kill: %v", err)
 	}
+	t.Logf("reopened: %q", recovered)
 	defer s.Close()
 	live, err := s.LiveMatches(context.Background())
 	if err != nil {
@@ -112,9 +137,9 @@ func killAnswer(v int) store.Answer {
 
 // kill9Child appends to killWriters matches at once until it is killed
 // (or 30 s pass).
-func kill9Child(t *testing.T, path string) {
+func kill9Child(t *testing.T, path string, opts sqlite.Options) {
 	ctx := context.Background()
-	s, err := sqlite.Open(ctx, path, sqlite.Options{})
+	s, err := sqlite.Open(ctx, path, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

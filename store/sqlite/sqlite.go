@@ -24,6 +24,25 @@
 //
 // The schema is migrated on Open with the versioned files in migrations/
 // (pressly/goose); a database made by a newer build is refused.
+//
+// # Answer journal
+//
+// With Options.Journal (a server's setting), AppendAnswers does not write
+// to the database: the writer checks each append's version against the
+// versions it keeps of the live matches and writes the answers of a whole
+// group commit to an append-only journal (JournalDir: segment files of
+// checksummed blocks) with one system call, durable as a commit is (an
+// fsync per block with SyncFull). Every ApplyEvery the writer moves the
+// journal's answers to the database, sorted by match, a few hundred per
+// transaction between two group commits, and releases them. Under load a commit of answers wrote a WAL page for
+// nearly every answer, each of a different match; applied in bulk, a
+// match's answers of those seconds share one (docs/performance.md, round
+// 13). Reads of answers (AnswersSince, Match, LiveMatches) and the writes
+// that depend on them (FinishMatch, SetDeadline) move everything pending
+// to the database first, so the store behaves as without a journal. Open
+// applies what a killed process left in the journal; Backup copies it
+// into the backup. The journal's directory is locked by the store that
+// has it open.
 package sqlite
 
 import (
@@ -43,6 +62,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"tabletop/store"
+	"tabletop/store/internal/journal"
 	"tabletop/store/internal/sqlstore"
 )
 
@@ -91,7 +111,21 @@ type Options struct {
 	// for more writes, trading up to that much acknowledgement latency
 	// for less CPU per answer below saturation (0, the default: never).
 	CommitDelay time.Duration
+	// Journal makes AppendAnswers durable in the answer journal, the
+	// directory JournalDir(path), and moves the answers to the database
+	// in bulk every ApplyEvery (see "Answer journal" in the package doc).
+	// Off by default; a server turns it on. Only one store at a time may
+	// open a database with its journal.
+	Journal bool
+	// ApplyEvery is how long journaled answers wait for the database
+	// (2s by default).
+	ApplyEvery time.Duration
+	// Logf reports what Open recovered from the journal; default discards.
+	Logf func(format string, args ...any)
 }
+
+// JournalDir is the answer journal's directory of the database at path.
+func JournalDir(path string) string { return path + "-answers" }
 
 // Open opens (creating it if needed) the database file at path, brings its
 // schema up to date and starts the writer. The store returned also has a
@@ -155,7 +189,19 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 		rdb.Close()
 		return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
 	}
-	return sqlstore.New(sqlstore.Backend{
+	var jlog *journal.Log
+	if opts.Journal {
+		var rec journal.Recovered
+		jlog, rec, err = journal.Open(JournalDir(abs), opts.Synchronous == SyncFull)
+		if err != nil {
+			_ = errors.Join(wc.close(), wdb.Close(), rdb.Close(), ckpt.close())
+			return nil, fmt.Errorf("store/sqlite: open %s: %w", path, err)
+		}
+		if rec.Records > 0 || rec.Dropped > 0 {
+			opts.logf("store/sqlite: %d journaled answers recovered from %s (%d bytes of an unfinished write cut off)", rec.Records, jlog.Dir(), rec.Dropped)
+		}
+	}
+	st := sqlstore.New(sqlstore.Backend{
 		Read: querier{rdb},
 		Begin: func(ctx context.Context) (sqlstore.Tx, error) {
 			return wc.begin(ctx, ckpt)
@@ -164,11 +210,26 @@ func Open(ctx context.Context, path string, opts Options) (store.Store, error) {
 		IsForeignKey: isCode(sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY),
 		BatchAppends: opts.BatchAppends,
 		CommitDelay:  opts.CommitDelay,
+		Journal:      jlog,
+		ApplyEvery:   opts.ApplyEvery,
 		Close: func() error {
 			// The checkpoint last, when nothing else holds the database.
 			return errors.Join(wc.close(), rdb.Close(), wdb.Close(), ckpt.close())
 		},
-	}), nil
+	})
+	// An earlier run's journaled answers go to the database before anyone
+	// reads it.
+	if err := st.Sync(ctx); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("store/sqlite: open %s: journal: %w", path, err)
+	}
+	return st, nil
+}
+
+func (o Options) logf(format string, args ...any) {
+	if o.Logf != nil {
+		o.Logf(format, args...)
+	}
 }
 
 // pageSize is SQLite's default page size, which the database keeps.

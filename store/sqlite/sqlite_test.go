@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"tabletop/store"
 	"tabletop/store/sqlite"
@@ -19,6 +20,9 @@ func TestStore(t *testing.T) {
 		{"FULL", sqlite.Options{Synchronous: sqlite.SyncFull}},
 		// The batched appends PostgreSQL uses, checked here too.
 		{"BatchAppends", sqlite.Options{BatchAppends: true}},
+		// The answer journal, applied at once and at its default pace.
+		{"Journal", sqlite.Options{Journal: true, ApplyEvery: time.Nanosecond}},
+		{"JournalFULL", sqlite.Options{Journal: true, Synchronous: sqlite.SyncFull}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

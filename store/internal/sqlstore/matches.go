@@ -116,10 +116,10 @@ const sqlAppendAnswer = `INSERT INTO answers (match_id, version, seat, answer, h
 	AND ` + versionOfMatch + `?), 0) = ?`
 
 // HotStatements lists the statements the writer runs for every answer
-// (AppendAnswers inside its savepoint) unless it batches appends, which
+// (AppendAnswers inside its savepoint, or the journal's records) unless it batches appends, which
 // a backend may prepare once rather than parse in every transaction.
 func HotStatements() []string {
-	return []string{sqlSavepoint, sqlRelease, sqlAppendAnswer}
+	return []string{sqlSavepoint, sqlRelease, sqlAppendAnswer, sqlApplyAnswer}
 }
 
 // AppendAnswers implements store.Store.
@@ -194,6 +194,9 @@ func (s *Store) AnswersSince(ctx context.Context, id store.MatchID, version int)
 	if err := s.read(); err != nil {
 		return nil, err
 	}
+	if err := s.Sync(ctx); err != nil {
+		return nil, err
+	}
 	have, _, err := matchState(ctx, s.b.Read, id)
 	if err != nil {
 		return nil, wrap(err, "store: answers")
@@ -216,7 +219,8 @@ func scanAnswer(r Rows) (store.Answer, error) {
 // SetDeadline implements store.Store. The deadline goes with the last
 // answer, or with the match before its first.
 func (s *Store) SetDeadline(ctx context.Context, id store.MatchID, deadline time.Time) error {
-	return s.write(ctx, func(ctx context.Context, tx Tx) error {
+	// With a journal, the deadline is the last answer's: it must be there.
+	return s.w.doSync(ctx, func(ctx context.Context, tx Tx) error {
 		version, finished, err := matchState(ctx, tx, id)
 		switch {
 		case err != nil:
@@ -243,7 +247,8 @@ func (s *Store) FinishMatch(ctx context.Context, id store.MatchID, f store.Finis
 	if f.Result != nil {
 		result = f.Result
 	}
-	return s.write(ctx, func(ctx context.Context, tx Tx) error {
+	return s.w.doSync(ctx, func(ctx context.Context, tx Tx) error {
+		s.w.forget(id) // its next append, if any, finds it finished
 		n, err := tx.Exec(ctx, `UPDATE matches SET finished_ms = ?, result = ?, deadline_ms = NULL, version = `+versionOf+`
 			WHERE id = ? AND finished_ms IS NULL`, finished, result, int64(id))
 		switch {
@@ -347,6 +352,9 @@ func (s *Store) Match(ctx context.Context, id store.MatchID) (store.MatchRecord,
 	if err := s.read(); err != nil {
 		return store.MatchRecord{}, err
 	}
+	if err := s.Sync(ctx); err != nil {
+		return store.MatchRecord{}, err
+	}
 	m, err := scanMatch(s.b.Read.QueryRow(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = ?`, int64(id)))
 	if errors.Is(err, ErrNoRows) {
 		return m, fmt.Errorf("store: match %d: %w", id, store.ErrNotFound)
@@ -370,6 +378,9 @@ func (s *Store) Match(ctx context.Context, id store.MatchID) (store.MatchRecord,
 // LiveMatches implements store.Store.
 func (s *Store) LiveMatches(ctx context.Context) ([]store.MatchRecord, error) {
 	if err := s.read(); err != nil {
+		return nil, err
+	}
+	if err := s.Sync(ctx); err != nil {
 		return nil, err
 	}
 	q := s.b.Read

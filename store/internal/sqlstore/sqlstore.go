@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"tabletop/store"
+	"tabletop/store/internal/journal"
 )
 
 // ErrNoRows is what Row.Scan returns when the query found no row.
@@ -73,6 +74,13 @@ type Backend struct {
 	// CommitDelay is how long a small group commit of a busy writer
 	// waits for more writes (writer.go, "Commit delay"); 0 never waits.
 	CommitDelay time.Duration
+	// Journal, if set, takes the answers of AppendAnswers in place of
+	// the database, which gets them in bulk later (journaled.go); its
+	// pending records (an earlier run's) go first. The store closes it.
+	Journal *journal.Log
+	// ApplyEvery is how long journaled answers wait before they go to
+	// the database (default 2s).
+	ApplyEvery time.Duration
 }
 
 // Store implements store.Store over a Backend.
@@ -86,18 +94,33 @@ var _ store.Store = (*Store)(nil)
 
 // New starts the store's writer. The schema must be in place.
 func New(b Backend) *Store {
-	return &Store{b: b, w: newWriter(b.Begin, b.BatchAppends, b.CommitDelay), now: time.Now}
+	var jl *journaling
+	if b.Journal != nil {
+		jl = newJournaling(b.Journal, b.Read, b.ApplyEvery)
+	}
+	return &Store{b: b, w: newWriter(b.Begin, b.BatchAppends, b.CommitDelay, jl), now: time.Now}
 }
 
-// Close stops the writer after the queued writes and closes the backend.
+// Close stops the writer after the queued writes (and, with a journal,
+// after moving its records to the database) and closes the backend.
 func (s *Store) Close() error {
 	if !s.w.close() {
 		return nil
 	}
-	if err := s.b.Close(); err != nil {
+	if err := errors.Join(s.w.closeErr, s.b.Close()); err != nil {
 		return fmt.Errorf("store: close: %w", err)
 	}
 	return nil
+}
+
+// Sync moves every journaled answer to the database (nothing to do
+// without a journal): what a read of answers needs first, and what an
+// opener that wants an earlier run's records applied at once calls.
+func (s *Store) Sync(ctx context.Context) error {
+	if s.b.Journal == nil {
+		return nil
+	}
+	return s.w.doSync(ctx, func(context.Context, Tx) error { return nil })
 }
 
 // WriterStats returns the writer's counts so far.

@@ -35,6 +35,8 @@ type op struct {
 	app    *appendOp                              // &appBuf for an AppendAnswers; nil for others
 	appBuf appendOp                               // app's storage, pooled with the op
 	done   chan error                             // buffered: the writer never blocks on it
+	// sync: fn needs every journaled answer in the database (journaled.go).
+	sync bool
 }
 
 // run runs the write on its own (alone in its transaction or in a
@@ -74,12 +76,17 @@ type writer struct {
 	last    int
 	lastEnd time.Time
 	timer   *time.Timer
+
+	// jl is the answer journal's state (journaled.go), nil without one;
+	// closeErr what closing it reported.
+	jl       *journaling
+	closeErr error
 }
 
 // newWriter starts a writer; batch and delay: see Backend.BatchAppends
 // and Backend.CommitDelay.
-func newWriter(begin func(ctx context.Context) (Tx, error), batch bool, delay time.Duration) *writer {
-	w := &writer{begin: begin, ops: make(chan *op, queueLen), stopped: make(chan struct{}), delay: delay}
+func newWriter(begin func(ctx context.Context) (Tx, error), batch bool, delay time.Duration, jl *journaling) *writer {
+	w := &writer{begin: begin, ops: make(chan *op, queueLen), stopped: make(chan struct{}), delay: delay, jl: jl}
 	w.free.New = func() any { return &op{done: make(chan error, 1)} }
 	if batch {
 		w.sql, w.seen = newBatchSQL(), map[store.MatchID]bool{}
@@ -93,6 +100,14 @@ func newWriter(begin func(ctx context.Context) (Tx, error), batch bool, delay ti
 func (w *writer) do(ctx context.Context, fn func(ctx context.Context, tx Tx) error) error {
 	o := w.free.Get().(*op)
 	o.fn = fn
+	return w.submit(ctx, o)
+}
+
+// doSync is do for a write that needs every answer in the database: with
+// a journal, the writer moves its records there first.
+func (w *writer) doSync(ctx context.Context, fn func(ctx context.Context, tx Tx) error) error {
+	o := w.free.Get().(*op)
+	o.fn, o.sync = fn, true
 	return w.submit(ctx, o)
 }
 
@@ -173,7 +188,11 @@ func (w *writer) stats() store.WriterStats {
 func (w *writer) loop() {
 	defer close(w.stopped)
 	batch := make([]*op, 0, maxBatch)
-	for first := range w.ops {
+	for {
+		first, ok := w.next()
+		if !ok {
+			break
+		}
 		batch = append(batch[:0], first)
 		if len(w.ops) == 0 {
 			// The sender that woke the writer has just blocked waiting
@@ -202,6 +221,35 @@ func (w *writer) loop() {
 		w.run(batch)
 		w.last, w.lastEnd = len(batch), time.Now()
 		clear(batch)
+	}
+	w.closeErr = w.closeJournal()
+}
+
+// next returns the next queued write (false once the queue is closed and
+// empty). With a journal, it first moves a chunk of records to the
+// database when they are due (one chunk per batch, so that writes keep
+// flowing while a large apply goes on), and while waiting it wakes up
+// when the pending records fall due.
+func (w *writer) next() (*op, bool) {
+	for {
+		if w.jl == nil {
+			o, ok := <-w.ops
+			return o, ok
+		}
+		if w.jl.due() {
+			_ = w.applyChunk() // on failure the records stay and wait a period
+			select {
+			case o, ok := <-w.ops:
+				return o, ok
+			default:
+				continue
+			}
+		}
+		select {
+		case o, ok := <-w.ops:
+			return o, ok
+		case <-w.jl.wait():
+		}
 	}
 }
 
@@ -255,6 +303,9 @@ func (w *writer) run(batch []*op) {
 		}
 		live = append(live, o)
 	}
+	if w.jl != nil {
+		live = w.appends(live)
+	}
 	if len(live) == 0 {
 		return
 	}
@@ -262,6 +313,12 @@ func (w *writer) run(batch []*op) {
 	fail := func(err error) {
 		for _, o := range live {
 			o.done <- err
+		}
+	}
+	if w.jl != nil && needsSync(live) {
+		if err := w.applyAll(); err != nil {
+			fail(err)
+			return
 		}
 	}
 	tx, err := w.begin(ctx)
@@ -307,6 +364,16 @@ func (w *writer) run(batch []*op) {
 		o.done <- errs[i]
 	}
 	clear(errs)
+}
+
+// needsSync says whether one of ops needs the journal applied first.
+func needsSync(ops []*op) bool {
+	for _, o := range ops {
+		if o.sync {
+			return true
+		}
+	}
+	return false
 }
 
 // batchErrs returns the writer's scratch for the errors of n writes, zeroed.

@@ -52,7 +52,7 @@ func newFakeWriter(failCommit bool) (*writer, func() []string) {
 		tx := fakeTx{log: &log, mu: &mu, failCommit: failCommit}
 		tx.record("BEGIN")
 		return tx, nil
-	}, false, 0)
+	}, false, 0, nil)
 	return w, func() []string {
 		mu.Lock()
 		defer mu.Unlock()
@@ -187,7 +187,7 @@ func TestWriterCommitDelay(t *testing.T) {
 	w := newWriter(func(context.Context) (Tx, error) {
 		var log []string
 		return fakeTx{log: &log, mu: &sync.Mutex{}}, nil
-	}, false, delay)
+	}, false, delay, nil)
 	defer w.close()
 	ctx := context.Background()
 	nop := func(context.Context, Tx) error { return nil }
@@ -325,7 +325,7 @@ func TestWriterReusesOps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := newWriter(func(context.Context) (Tx, error) { return nopTx{}, nil }, false, 0)
+			w := newWriter(func(context.Context) (Tx, error) { return nopTx{}, nil }, false, 0, nil)
 			defer w.close()
 			var err error
 			allocs := testing.AllocsPerRun(100, func() {

@@ -1,0 +1,156 @@
+package sqlite_test
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"tabletop/engine"
+	"tabletop/store"
+	"tabletop/store/sqlite"
+)
+
+// rawAnswers counts a match's answers in the database file itself, past
+// the store (and its journal).
+func rawAnswers(t *testing.T, path string, id store.MatchID) int {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM answers WHERE match_id = ?`, int64(id)).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func newMatch(t *testing.T, s store.Store) store.MatchID {
+	t.Helper()
+	id, err := s.CreateMatch(context.Background(), store.NewMatch{
+		Header: engine.Header{Format: 1, Game: "journal", Seats: 2},
+		Seats:  make([]store.AccountID, 2),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func journalAnswers(from, to int) []store.Answer {
+	var out []store.Answer
+	for v := from; v <= to; v++ {
+		out = append(out, store.Answer{Version: v, Seat: engine.Seat(v % 2), Text: fmt.Sprintf("answer %d", v), Hash: "h"})
+	}
+	return out
+}
+
+// TestJournalApplies: journaled answers reach the database by themselves
+// once ApplyEvery has passed, and the journal's segments go with them; an
+// answer in the journal alone is already acknowledged, refused when its
+// version is wrong, and read back through the store.
+func TestJournalApplies(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabletop.db")
+	s, err := sqlite.Open(ctx, path, sqlite.Options{Journal: true, ApplyEvery: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	id := newMatch(t, s)
+	for v := 1; v <= 30; v += 3 {
+		if err := s.AppendAnswers(ctx, id, journalAnswers(v, v+2), time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := rawAnswers(t, path, id); n != 0 {
+		t.Errorf("right after the appends the database holds %d answers, want them in the journal alone", n)
+	}
+	// Versions are checked against the journal's answers.
+	var ve *store.VersionError
+	if err := s.AppendAnswers(ctx, id, journalAnswers(30, 30), time.Time{}); !errors.As(err, &ve) || ve.Have != 30 {
+		t.Errorf("a stale append = %v, want a VersionError at 30", err)
+	}
+	deadline := time.UnixMilli(1_900_000_000_000).UTC()
+	if err := s.AppendAnswers(ctx, id, journalAnswers(31, 31), deadline); err != nil {
+		t.Fatal(err)
+	}
+	// Without a read, the writer applies them once they are due.
+	for start := time.Now(); rawAnswers(t, path, id) != 31; {
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("the database holds %d answers 10 s later, want 31", rawAnswers(t, path, id))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	segs, _ := filepath.Glob(filepath.Join(sqlite.JournalDir(path), "*.log"))
+	for _, seg := range segs {
+		if fi, err := os.Stat(seg); err == nil && fi.Size() > 0 {
+			t.Errorf("after the apply the journal keeps %s (%d bytes)", seg, fi.Size())
+		}
+	}
+	m, err := s.Match(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Version != 31 || len(m.Answers) != 31 || !m.Deadline.Equal(deadline) {
+		t.Errorf("Match = version %d, %d answers, deadline %v; want 31, 31, %v", m.Version, len(m.Answers), m.Deadline, deadline)
+	}
+}
+
+// TestJournalLocked: the server's store holds its journal; a second store
+// with a journal on the same database is refused, one without is not (the
+// load generator's accounts).
+func TestJournalLocked(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabletop.db")
+	s, err := sqlite.Open(ctx, path, sqlite.Options{Journal: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s2, err := sqlite.Open(ctx, path, sqlite.Options{Journal: true}); err == nil {
+		s2.Close()
+		t.Fatal("a second store with the same journal opened")
+	}
+	s3, err := sqlite.Open(ctx, path, sqlite.Options{})
+	if err != nil {
+		t.Fatalf("a store without the journal: %v", err)
+	}
+	s3.Close()
+}
+
+// TestBackupJournal: a backup taken while answers are only in the journal
+// holds them.
+func TestBackupJournal(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tabletop.db")
+	s, err := sqlite.Open(ctx, path, sqlite.Options{Journal: true, ApplyEvery: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	id := newMatch(t, s)
+	if err := s.AppendAnswers(ctx, id, journalAnswers(1, 5), time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "copy.db")
+	if err := sqlite.Backup(ctx, path, out); err != nil {
+		t.Fatal(err)
+	}
+	if n := rawAnswers(t, path, id); n != 0 {
+		t.Fatalf("the live database holds %d answers; the test wants them in the journal", n)
+	}
+	if n := rawAnswers(t, out, id); n != 5 {
+		t.Errorf("the backup holds %d answers, want the journal's 5", n)
+	}
+	if err := sqlite.Backup(ctx, path, out); err == nil {
+		t.Error("a backup over an existing file: no error")
+	}
+}
