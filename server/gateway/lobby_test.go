@@ -130,3 +130,19 @@ func TestQueueTwoHumans(t *testing.T) {
 		t.Errorf("matches %v, want one shared match", matches)
 	}
 }
+
+// TestPlayAgainAtOnce: the players of a match are out of it by the time
+// its result frame arrives, so "play against bots" right after the result
+// starts the next match instead of being refused as in_match (the
+// presence used to clear only after the match's goroutine returned).
+func TestPlayAgainAtOnce(t *testing.T) {
+	s := newServer(t)
+	token, _ := s.guest("Ada")
+	c := s.connect(token)
+	for range 3 {
+		frames := c.playOut(c.startBots(2))
+		if frames[len(frames)-1].Result == nil {
+			t.Fatal("the last frame has no result")
+		}
+	}
+}

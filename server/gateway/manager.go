@@ -53,6 +53,9 @@ type hosted struct {
 	// only account that may act for it.
 	accounts []store.AccountID
 	created  time.Time
+	// finished: the host reported its end (live.Config.OnFinish); guarded
+	// by manager.mu.
+	finished bool
 }
 
 // seats returns who plays each seat now.
@@ -165,16 +168,33 @@ func (m *manager) run(h *live.Host, e *hosted) bool {
 		defer m.wg.Done()
 		err := h.Run(m.ctx)
 		m.mu.Lock()
+		finished := e.finished
 		delete(m.matches, h.ID())
 		m.mu.Unlock()
 		if err == nil {
 			m.log.Info("match over", "match", h.ID())
-			if m.onEnd != nil {
+			// A match that recorded its end had onEnd then (finish):
+			// calling it again could clear the presence of the next
+			// match its players started meanwhile.
+			if m.onEnd != nil && !finished {
 				m.onEnd(h.ID(), e.accounts)
 			}
 		}
 	}()
 	return true
+}
+
+// finish marks a hosted match as having reported its end and calls
+// onEnd: live.Config.OnFinish, on the match's goroutine.
+func (m *manager) finish(id store.MatchID, accounts []store.AccountID) {
+	m.mu.Lock()
+	if e := m.matches[id]; e != nil {
+		e.finished = true
+	}
+	m.mu.Unlock()
+	if m.onEnd != nil {
+		m.onEnd(id, accounts)
+	}
 }
 
 // get returns a hosted match, or nil.

@@ -141,7 +141,11 @@ func New(cfg Config) (*Server, error) {
 		s.games[g.Descriptor().Name] = g
 	}
 	first := cfg.Games[0].Descriptor().Name
-	s.mgr = newManager(cfg.Live, s.lookup, first, s.log)
+	// Presence clears when a match's end is recorded, before its result
+	// frame goes out (the manager's onEnd otherwise, when Run returns).
+	lcfg := cfg.Live
+	lcfg.OnFinish = func(id store.MatchID, accounts []store.AccountID) { s.mgr.finish(id, accounts) }
+	s.mgr = newManager(lcfg, s.lookup, first, s.log)
 	s.hub = newHub(s)
 	s.signups = newKeyedLimiter[string](cfg.SignupRate, cfg.SignupBurst, 10000)
 	if s.catalog, err = buildCatalogue(cfg.Games); err != nil {

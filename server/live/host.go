@@ -67,6 +67,12 @@ type Config struct {
 	// Logf reports problems that have no caller to return them to;
 	// default discards.
 	Logf func(format string, args ...any)
+	// OnFinish, if set, is called on the match's goroutine once its end
+	// is recorded and before the frame with the result goes out, with the
+	// seats' accounts (0 for a bot seat): a server marks the players as
+	// out of the match there, so that a player who sees the result and
+	// queues at once is not refused as still playing.
+	OnFinish func(id store.MatchID, accounts []store.AccountID)
 }
 
 func (c Config) withDefaults() Config {

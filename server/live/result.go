@@ -32,6 +32,13 @@ func (h *Host) finish(ctx context.Context) {
 		h.cfg.Logf("live: match %d: finish: %v (Recover will retry)", h.id, err)
 	}
 	h.over = true
+	if h.cfg.OnFinish != nil {
+		accounts := make([]store.AccountID, h.n)
+		for i, st := range h.seats {
+			accounts[i] = st.account
+		}
+		h.cfg.OnFinish(h.id, accounts)
+	}
 }
 
 // MaxLevel is the highest player level (REL-606).

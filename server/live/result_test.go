@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"sync/atomic"
 	"testing"
 
 	"tabletop/engine"
@@ -152,5 +153,66 @@ func TestMatchEndRecordsResultsAndReplay(t *testing.T) {
 	}
 	if got, _ := json.Marshal(final.Result()); !bytes.Equal(got, rec.Result) {
 		t.Errorf("replayed result %s, stored %s", got, rec.Result)
+	}
+}
+
+// resultSink records, for the frame with the result, whether OnFinish had
+// been called by then.
+type resultSink struct {
+	finished *atomic.Bool
+	sawFirst chan bool // OnFinish's state when the result frame came
+}
+
+func (s *resultSink) Frame(f live.Frame) bool {
+	if f.Result != nil {
+		select {
+		case s.sawFirst <- s.finished.Load(): // the first result frame
+		default:
+		}
+	}
+	return true
+}
+
+func (s *resultSink) Closed() {}
+
+// TestOnFinishBeforeResultFrame: Config.OnFinish runs once the end is
+// recorded and before the frame with the result goes out, with the seats'
+// accounts, so that a server has marked the players out of the match
+// before they see its result.
+func TestOnFinishBeforeResultFrame(t *testing.T) {
+	e := newEnv(t)
+	var finished atomic.Bool
+	var got []store.AccountID
+	e.cfg.OnFinish = func(id store.MatchID, accounts []store.AccountID) {
+		if _, err := e.st.Match(context.Background(), id); err != nil {
+			t.Errorf("OnFinish: the match is not in the store: %v", err)
+		}
+		got = accounts
+		finished.Store(true)
+	}
+	h := e.create(77, e.human(), bot)
+	run(t, h)
+	sink := &resultSink{finished: &finished, sawFirst: make(chan bool, 1)}
+	if _, err := h.SubscribeSink(context.Background(), 0, 0, true, sink); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Leave(context.Background(), 0); err != nil { // a stand-in plays seat 0 to the end
+		t.Fatal(err)
+	}
+	<-h.Done()
+	rec := e.checkFinished(h.ID())
+	if rec.Finished.IsZero() {
+		t.Fatal("the match did not finish")
+	}
+	select {
+	case before := <-sink.sawFirst:
+		if !before {
+			t.Error("the result frame went out before OnFinish was called")
+		}
+	default:
+		t.Fatal("no frame with the result")
+	}
+	if len(got) != 2 || got[0] != e.acct || got[1] != 0 {
+		t.Errorf("OnFinish accounts = %v, want [%d 0]", got, e.acct)
 	}
 }
