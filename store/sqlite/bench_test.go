@@ -85,17 +85,27 @@ func benchAppend(b *testing.B, opts sqlite.Options, writers int) {
 // one core.
 //
 //	go test ./store/sqlite -run '^$' -bench AppendMatches -count 6
+//
+// The journal variants make the answers durable in the answer journal, as
+// a server does (Options.Journal), and include moving them to the database
+// every 2 s.
 func BenchmarkAppendMatches(b *testing.B) {
-	for _, writers := range []int{32, 2000} {
-		b.Run(fmt.Sprintf("matches=2000/writers=%d", writers), func(b *testing.B) {
-			benchAppendMatches(b, 2000, writers)
-		})
+	for _, journal := range []bool{false, true} {
+		for _, writers := range []int{32, 2000} {
+			name := fmt.Sprintf("matches=2000/writers=%d", writers)
+			if journal {
+				name += "/journal"
+			}
+			b.Run(name, func(b *testing.B) {
+				benchAppendMatches(b, 2000, writers, sqlite.Options{Journal: journal})
+			})
+		}
 	}
 }
 
-func benchAppendMatches(b *testing.B, matches, writers int) {
+func benchAppendMatches(b *testing.B, matches, writers int, opts sqlite.Options) {
 	b.ReportAllocs()
-	s, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"), sqlite.Options{})
+	s, err := sqlite.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"), opts)
 	if err != nil {
 		b.Fatal(err)
 	}
