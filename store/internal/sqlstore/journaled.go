@@ -19,7 +19,7 @@ import (
 // transaction (applyChunk), when the oldest has waited ApplyEvery or
 // the journal holds maxPending bytes, and before any write or read that
 // needs every answer in the database: the writes marked sync
-// (FinishMatch, SetDeadline) and Store.sync (AnswersSince, Match,
+// (FinishMatch, SetDeadline) and Store.Sync (AnswersSince, Match,
 // LiveMatches).
 //
 // The versions: a match's entry is loaded from the database at its first
@@ -148,11 +148,8 @@ func (w *writer) journalAppend(a *appendOp) error {
 		}
 		v = version
 	}
-	switch {
-	case a.gap != 0 && a.first == v+1:
-		return &store.VersionError{Match: a.id, Have: v, Got: a.gap}
-	case a.first != v+1:
-		return &store.VersionError{Match: a.id, Have: v, Got: a.first}
+	if err := a.versionErr(v); err != nil {
+		return err
 	}
 	jl.prev = append(jl.prev, matchVersion{id: a.id, v: v, ok: ok})
 	for i, ans := range a.answers {

@@ -116,8 +116,9 @@ const sqlAppendAnswer = `INSERT INTO answers (match_id, version, seat, answer, h
 	AND ` + versionOfMatch + `?), 0) = ?`
 
 // HotStatements lists the statements the writer runs for every answer
-// (AppendAnswers inside its savepoint, or the journal's records) unless it batches appends, which
-// a backend may prepare once rather than parse in every transaction.
+// (AppendAnswers inside its savepoint, or the journal's records) unless
+// it batches appends, which a backend may prepare once rather than parse
+// in every transaction.
 func HotStatements() []string {
 	return []string{sqlSavepoint, sqlRelease, sqlAppendAnswer, sqlApplyAnswer}
 }
@@ -181,12 +182,23 @@ func (a *appendOp) failed(ctx context.Context, tx Tx) error {
 		return err
 	case finished:
 		return fmt.Errorf("store: append to match %d: %w", a.id, store.ErrFinished)
-	case version == a.first-1 && a.gap != 0:
-		return &store.VersionError{Match: a.id, Have: version, Got: a.gap}
-	case version == a.first-1:
-		return fmt.Errorf("store: append to match %d: at version %d, yet not advanced", a.id, version)
 	}
-	return &store.VersionError{Match: a.id, Have: version, Got: a.first}
+	if err := a.versionErr(version); err != nil {
+		return err
+	}
+	return fmt.Errorf("store: append to match %d: at version %d, yet not advanced", a.id, version)
+}
+
+// versionErr is the error of the append to its match at version have:
+// nil when it continues the match's answers.
+func (a *appendOp) versionErr(have int) error {
+	switch {
+	case have == a.first-1 && a.gap != 0:
+		return &store.VersionError{Match: a.id, Have: have, Got: a.gap}
+	case have != a.first-1:
+		return &store.VersionError{Match: a.id, Have: have, Got: a.first}
+	}
+	return nil
 }
 
 // AnswersSince implements store.Store.
