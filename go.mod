@@ -3,6 +3,8 @@ module tabletop
 go 1.26.8
 
 require (
+	github.com/evanphx/json-patch/v5 v5.9.11
+	github.com/gobwas/ws v1.5.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/schollz/progressbar/v3 v3.19.1
@@ -11,7 +13,7 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
-require github.com/evanphx/json-patch/v5 v5.9.11 // indirect
+require github.com/gobwas/httphead v0.1.0 // indirect
 
 require (
 	github.com/beorn7/perks v1.0.1 // indirect

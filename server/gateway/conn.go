@@ -1,16 +1,16 @@
 package gateway
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 	"golang.org/x/time/rate"
 
 	"tabletop/store"
@@ -29,14 +29,15 @@ const (
 // conn is one WebSocket connection. One goroutine reads and handles
 // messages in order (so replies keep the order of requests); a writer
 // goroutine, started when there is something to write, drains the queue
-// (outbox.go); a timer pings; the frames of watched matches, and the
+// (outbox.go) and ends with the close frame; a timer pings; the frames of
+// watched matches, and the
 // replies to answers, are queued by the matches' own goroutines, which
 // write them to the socket themselves when it takes them at once
 // (conn_match.go, conn.flush).
 type conn struct {
 	s      *Server
-	ws     *websocket.Conn
-	raw    *sharedConn // the hijacked connection under ws, nil if unknown
+	raw    *sharedConn // the upgraded socket; nil in tests of the queue
+	rd     frameReader // the read loop's
 	remote string
 	ctx    context.Context // ends when the connection closes
 	cancel context.CancelFunc
@@ -48,9 +49,10 @@ type conn struct {
 
 	closeOnce   sync.Once
 	closing     chan struct{}
-	closeCode   websocket.StatusCode
+	closeCode   ws.StatusCode
 	closeReason string
 	writerDone  chan struct{}
+	readDone    chan struct{} // closed when the read loop has stopped reading
 
 	// upgrade is the account the upgrade request authenticated (cookie
 	// or Bearer), if any, with its session token; hello may name another
@@ -69,8 +71,10 @@ type conn struct {
 
 	protocol atomic.Int32 // the protocol hello named
 
+	heard       atomic.Bool // a frame came since the last ping
 	pingMu      sync.Mutex
 	pingTimer   *time.Timer
+	pingSent    bool // the timer's next run checks the answer to a ping
 	pingStopped bool
 }
 
@@ -97,6 +101,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		lim:        rate.NewLimiter(s.cfg.ConnRate, s.cfg.ConnBurst),
 		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
+		readDone:   make(chan struct{}),
 		watches:    map[store.MatchID]*watch{},
 		ob:         outbox{max: outQueue},
 	}
@@ -107,17 +112,21 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	// The origin was checked above, with the same rule as the REST calls.
-	hj := &hijackRecorder{ResponseWriter: w}
-	ws, err := websocket.Accept(hj, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	// No subprotocol and no extension (compression) is negotiated.
+	sock, brw, _, err := ws.HTTPUpgrader{Timeout: writeTimeout}.Upgrade(r, w)
 	if err != nil {
+		if sock != nil { // hijacked: the library wrote the refusal
+			_ = sock.Close()
+		}
 		s.log.Debug("websocket upgrade failed", "err", err)
 		return
 	}
-	ws.SetReadLimit(MaxMessage)
-	c.ws, c.raw = ws, hj.conn
+	c.raw = newSharedConn(sock)
+	// brw.Writer is dropped: frames are written to the socket whole.
+	c.rd = frameReader{br: brw.Reader, ctl: c.raw, heard: &c.heard}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	s.hub.add(c)
-	c.schedulePing()
+	c.schedulePing(c.s.cfg.PingInterval)
 	// The connection runs on a goroutine of its own and this handler
 	// returns: while it ran, net/http's frames below it kept the upgrade
 	// request, its response and the server's state of the HTTP connection
@@ -136,7 +145,7 @@ func (c *conn) run() {
 	c.readLoop()
 	stopHello.Stop()
 	c.stopPing()
-	c.close(websocket.StatusNormalClosure, "")
+	c.close(ws.StatusNormalClosure, "")
 	<-c.writerDone
 	c.cancel()
 	c.stopWatches()
@@ -166,20 +175,20 @@ func (c *conn) cancelCtx() {
 	}
 }
 
-// schedulePing arms the next ping, Config.PingInterval from now. A timer
-// instead of a goroutine per connection: idle connections are the common
-// case, and every goroutine's stack is scanned by each collection.
-func (c *conn) schedulePing() {
+// schedulePing arms the ping timer, d from now. A timer instead of a
+// goroutine per connection: idle connections are the common case, and
+// every goroutine's stack is scanned by each collection.
+func (c *conn) schedulePing(d time.Duration) {
 	c.pingMu.Lock()
 	defer c.pingMu.Unlock()
 	if c.pingStopped {
 		return
 	}
 	if c.pingTimer == nil {
-		c.pingTimer = time.AfterFunc(c.s.cfg.PingInterval, c.ping)
+		c.pingTimer = time.AfterFunc(d, c.ping)
 		return
 	}
-	c.pingTimer.Reset(c.s.cfg.PingInterval)
+	c.pingTimer.Reset(d)
 }
 
 func (c *conn) stopPing() {
@@ -191,49 +200,68 @@ func (c *conn) stopPing() {
 	}
 }
 
-// ping pings the client; a client that does not answer within half of
-// Config.PingInterval is gone.
+// ping runs every Config.PingInterval/2, alternately pinging the client
+// and checking that something (the pong, or anything else) came since:
+// a client that does not answer within half of Config.PingInterval is
+// gone.
 func (c *conn) ping() {
 	select {
 	case <-c.closing:
 		return
 	default:
 	}
-	ctx, cancel := context.WithTimeout(c.ctx, c.s.cfg.PingInterval/2)
-	err := c.ws.Ping(ctx)
-	cancel()
-	if err != nil {
-		c.close(websocket.StatusGoingAway, "ping timeout")
-		return
-	}
-	c.schedulePing()
-}
-
-// readLoop reads and handles messages in order until the connection ends.
-// Messages are read into one reused buffer (handle keeps nothing of it).
-// The read has no context of its own: a connection's reads end when the
-// writer closes the WebSocket, and a cancellable context would register a
-// callback with it on every read.
-func (c *conn) readLoop() {
-	var buf bytes.Buffer
-	for {
-		typ, r, err := c.ws.Reader(context.Background())
-		if err == nil {
-			buf.Reset()
-			_, err = buf.ReadFrom(r)
-		}
-		b := buf.Bytes()
-		if err != nil {
-			if websocket.CloseStatus(err) == websocket.StatusMessageTooBig {
-				c.s.metrics.errors.WithLabelValues(string(CodeTooLarge)).Inc()
-			}
+	half := c.s.cfg.PingInterval / 2
+	c.pingMu.Lock()
+	check := c.pingSent
+	c.pingSent = !check
+	c.pingMu.Unlock()
+	if check {
+		if !c.heard.Load() {
+			c.close(ws.StatusGoingAway, "ping timeout")
 			return
 		}
-		if typ != websocket.MessageText {
+		c.schedulePing(c.s.cfg.PingInterval - half)
+		return
+	}
+	c.heard.Store(false)
+	if err := c.raw.writeControl(ws.OpPing, nil); err != nil {
+		c.close(ws.StatusGoingAway, "ping failed")
+		return
+	}
+	c.schedulePing(half)
+}
+
+// readLoop reads and handles messages in order until the connection ends,
+// then lets the writer close the socket (readDone). A connection the
+// server ends (a protocol error, a message too large, or a close asked
+// for elsewhere) keeps reading, and dropping, until the client's close
+// frame or the socket's end (frameReader.drain).
+func (c *conn) readLoop() {
+	defer close(c.readDone)
+	for {
+		op, b, err := c.rd.next()
+		var closed peerClosed
+		switch {
+		case errors.Is(err, errTooBig):
+			c.s.metrics.errors.WithLabelValues(string(CodeTooLarge)).Inc()
+			c.close(ws.StatusMessageTooBig, "message too big")
+			c.rd.drain()
+			return
+		case errors.As(err, new(protocolError)):
+			c.close(ws.StatusProtocolError, "protocol error")
+			return // the frames that follow cannot be trusted
+		case errors.As(err, &closed):
+			c.close(closed.code, "")
+			return
+		case err != nil: // the socket's end
+			return
+		case op != ws.OpText:
 			c.replyError(0, errorf(CodeBadRequest, "messages are JSON text, not binary"))
 			continue
 		}
 		if !c.handle(b) {
+			c.close(ws.StatusNormalClosure, "") // handle closed it first, with its reason
+			c.rd.drain()
 			return
 		}
 	}

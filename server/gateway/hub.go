@@ -6,18 +6,18 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 
 	"tabletop/store"
 )
 
 // WebSocket close codes of the protocol (docs/protocol.md, "Close codes").
 const (
-	closeProtocol     websocket.StatusCode = 4400
-	closeUnauthorized websocket.StatusCode = 4401
-	closeReplaced     websocket.StatusCode = 4409
-	closeTooMany      websocket.StatusCode = 4429
-	closeTooSlow      websocket.StatusCode = 4408
+	closeProtocol     ws.StatusCode = 4400
+	closeUnauthorized ws.StatusCode = 4401
+	closeReplaced     ws.StatusCode = 4409
+	closeTooMany      ws.StatusCode = 4429
+	closeTooSlow      ws.StatusCode = 4408
 )
 
 // hub knows every open connection, and which belong to which account,
@@ -137,7 +137,7 @@ func (h *hub) push(to store.AccountID, typ string, data any) {
 }
 
 // closeAccount closes every connection of an account.
-func (h *hub) closeAccount(id store.AccountID, code websocket.StatusCode, reason string) {
+func (h *hub) closeAccount(id store.AccountID, code ws.StatusCode, reason string) {
 	for _, c := range h.conns(id) {
 		c.close(code, reason)
 	}
@@ -149,7 +149,7 @@ func (h *hub) closeAccount(id store.AccountID, code websocket.StatusCode, reason
 // ended the sessions. A hello racing with it cannot slip through: hello
 // records its session before it reads revocations a second time, and
 // authenticates again if the count moved since it first authenticated.
-func (h *hub) closeSessions(ended func(id store.AccountID, token string) bool, code websocket.StatusCode, reason string) {
+func (h *hub) closeSessions(ended func(id store.AccountID, token string) bool, code ws.StatusCode, reason string) {
 	h.revocations.Add(1)
 	h.mu.Lock()
 	all := make([]*conn, 0, len(h.all))
@@ -181,7 +181,7 @@ func (h *hub) shutdown(after time.Duration) {
 	h.mu.Unlock()
 	for _, c := range all {
 		c.offer(b)
-		c.close(websocket.StatusServiceRestart, "server restarting")
+		c.close(closeServiceRestart, "server restarting")
 	}
 	// Wait (briefly) for the goodbyes to be written.
 	for end := time.Now().Add(3 * time.Second); h.count() > 0 && time.Now().Before(end); {

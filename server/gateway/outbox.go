@@ -2,8 +2,9 @@ package gateway
 
 import (
 	"context"
+	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 )
 
 // A connection's outgoing messages wait in a queue that a writer
@@ -205,9 +206,7 @@ func (c *conn) writeLoop() {
 			if ob.closing {
 				ob.dead = true
 				c.outMu.Unlock()
-				// Close waits for the peer's close frame (up to 5 s)
-				// while the read loop ends.
-				_ = c.ws.Close(c.closeCode, c.closeReason)
+				c.closeSocket()
 				c.cancelCtx()
 				close(c.writerDone)
 				return
@@ -238,8 +237,10 @@ func (c *conn) writeLoop() {
 			for _, m := range rest {
 				c.recycle(m)
 			}
-			c.close(websocket.StatusGoingAway, "write failed")
-			c.ws.CloseNow()
+			c.close(ws.StatusGoingAway, "write failed")
+			if c.raw != nil {
+				_ = c.raw.Close()
+			}
 			c.cancelCtx()
 			close(c.writerDone)
 			return
@@ -250,7 +251,7 @@ func (c *conn) writeLoop() {
 
 // close starts closing the connection: the writer flushes what is
 // queued, then sends the close frame. Only the first call counts.
-func (c *conn) close(code websocket.StatusCode, reason string) {
+func (c *conn) close(code ws.StatusCode, reason string) {
 	c.closeOnce.Do(func() {
 		c.closeCode, c.closeReason = code, reason
 		close(c.closing)
@@ -261,4 +262,27 @@ func (c *conn) close(code websocket.StatusCode, reason string) {
 		}
 		c.outMu.Unlock()
 	})
+}
+
+// closeWait is how long the writer waits for the client's close frame
+// after sending its own before it closes the socket.
+const closeWait = 5 * time.Second
+
+// closeSocket ends the close handshake (RFC 6455, 7.1.1): the close
+// frame, then the client's (the read loop reads it, or has stopped
+// reading), then the socket.
+func (c *conn) closeSocket() {
+	if c.raw == nil {
+		return
+	}
+	_ = c.raw.writeClose(c.closeCode, c.closeReason)
+	if c.readDone != nil {
+		t := time.NewTimer(closeWait)
+		select {
+		case <-c.readDone:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+	_ = c.raw.Close()
 }

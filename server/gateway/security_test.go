@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
+	"github.com/gobwas/ws/wsutil"
 	"golang.org/x/time/rate"
 
 	"tabletop/server/gateway"
@@ -292,5 +296,51 @@ func TestRateLimit(t *testing.T) {
 	}
 	if err := c.closeErr(); err == nil || errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("connection still open after a flood")
+	}
+}
+
+// TestPingTimeout: the server pings every PingInterval and closes (1001)
+// a connection from which nothing came within half of it; a client that
+// answers pings stays (docs/protocol.md, "ping").
+func TestPingTimeout(t *testing.T) {
+	s := newServer(t, func(c *gateway.Config) { c.PingInterval = 100 * time.Millisecond })
+	token, _ := s.guest("Ada")
+	answering := s.connect(token) // coder/websocket answers pings while it reads
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	d := ws.Dialer{Header: ws.HandshakeHeaderHTTP(http.Header{"Authorization": {"Bearer " + token}})}
+	silent, br, _, err := d.Dial(ctx, "ws"+strings.TrimPrefix(s.ts.URL, "http")+"/ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	var r io.Reader = silent
+	if br != nil {
+		r = io.MultiReader(br, silent)
+	}
+	if err := wsutil.WriteClientText(silent, fmt.Appendf(nil, `{"type":"hello","id":1,"protocol":%d}`, gateway.ProtocolVersion)); err != nil {
+		t.Fatal(err)
+	}
+	_ = silent.SetReadDeadline(time.Now().Add(5 * time.Second))
+	var ops []ws.OpCode
+	for {
+		f, err := ws.ReadFrame(r)
+		if err != nil {
+			t.Fatalf("after frames %v: %v (want a close frame)", ops, err)
+		}
+		ops = append(ops, f.Header.OpCode)
+		if f.Header.OpCode == ws.OpClose {
+			if code, reason := ws.ParseCloseFrameData(f.Payload); code != ws.StatusGoingAway || reason != "ping timeout" {
+				t.Fatalf("close %d %q, want 1001 \"ping timeout\"", code, reason)
+			}
+			break
+		}
+	}
+	if !slices.Contains(ops, ws.OpPing) {
+		t.Errorf("frames %v before the close: no ping", ops)
+	}
+	if r := answering.call("ping", nil); !r.OK {
+		t.Errorf("the client that answers pings: ping = %s", r.raw)
 	}
 }

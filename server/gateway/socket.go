@@ -1,30 +1,27 @@
 package gateway
 
 import (
-	"bufio"
-	"context"
 	"net"
-	"net/http"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 )
 
-// The socket under a WebSocket connection. The gateway keeps the
-// connection the WebSocket library hijacks and writes its messages' data
-// frames itself; the library still does the handshake, reads, and its
-// control frames (pings, pongs, close). Measured in the server's profile
+// The socket under a WebSocket connection. The gateway writes its
+// messages' data frames itself, and its few control frames (pings, pongs,
+// the close frame); github.com/gobwas/ws does the handshake and parses
+// what the client sends (wsread.go). Measured in the server's profile
 // under load (docs/performance.md, "Server load"):
 //
 //   - Writes are bounded by the socket's write deadline instead of a
 //     context per write, which cost a timer and a callback registration in
-//     the library for every message (four frames per answer).
+//     a WebSocket library for every message (four frames per answer).
 //   - Messages queued together go out in one system call. An answer's
 //     acknowledgement and the frame of its step usually leave together.
-//   - The library's write path (two channel-based locks, a bufio writer
+//   - A library's write path (two channel-based locks, a bufio writer
 //     and its flush per message) cost a quarter as much as the write
 //     system calls themselves. A server's data frame is the simplest of
 //     frames: FIN, opcode, length, payload, no mask (RFC 6455, 5.2).
@@ -32,45 +29,30 @@ import (
 // maxCork bounds the bytes gathered before the socket is written.
 const maxCork = 64 << 10
 
-// hijackRecorder hands the WebSocket library a sharedConn in place of the
-// connection net/http hijacks, and keeps it.
-type hijackRecorder struct {
-	http.ResponseWriter
-	conn *sharedConn
-}
-
-func (h *hijackRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	c, brw, err := http.NewResponseController(h.ResponseWriter).Hijack()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := brw.Writer.Flush(); err != nil { // anything net/http left (nothing, normally)
-		c.Close()
-		return nil, nil, err
-	}
-	h.conn = &sharedConn{Conn: c}
-	if sc, ok := c.(syscall.Conn); ok { // a TCP socket; not under TLS
-		if rc, err := sc.SyscallConn(); err == nil {
-			h.conn.rc = rc
+// newSharedConn wraps the socket of an upgraded connection.
+func newSharedConn(c net.Conn) *sharedConn {
+	sc := &sharedConn{Conn: c}
+	if raw, ok := c.(syscall.Conn); ok { // a TCP socket; not under TLS
+		if rc, err := raw.SyscallConn(); err == nil {
+			sc.rc = rc
 		}
 	}
-	// The library resets brw.Writer onto the connection it is given.
-	return h.conn, brw, nil
+	return sc
 }
 
-// sharedConn is the socket shared by the library's control frames and the
-// gateway's data frames. Each write holds its lock, so frames never
-// interleave: the library writes a control frame (at most 139 bytes) in
-// one Write, through a bufio writer it flushes after every frame.
+// sharedConn is the socket shared by the control frames (written by the
+// reading goroutine, the ping timer and the closing writer, each in one
+// Write) and the data frames (writeMessages, tryWrite). Each write holds
+// its lock, so frames never interleave.
 //
 // A tryWrite the socket took only part of leaves the socket in the middle
 // of a frame: the rest waits in rest, and whoever writes next (the
-// writer goroutine, or the library for a control frame) writes it first.
+// writer goroutine, or a control frame) writes it first.
 type sharedConn struct {
 	net.Conn
 	rc        syscall.RawConn // the socket's, for tryWrite; nil if it is none
 	mu        sync.Mutex
-	closeSent bool        // the library wrote a close frame: no data frame may follow
+	closeSent bool        // the close frame went: no frame may follow
 	rest      []byte      // the unwritten end of tryWrite's bytes
 	hasRest   atomic.Bool // len(rest) > 0, readable without mu
 	// The write tryWrite is making (mu held): its bytes, how many went,
@@ -81,9 +63,16 @@ type sharedConn struct {
 	writeFn func(fd uintptr) bool
 }
 
+// Write writes p, one whole frame, within writeTimeout; nothing is
+// written after a close frame (RFC 6455, 5.5.1).
 func (c *sharedConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.closeSent {
+		return 0, net.ErrClosed
+	}
+	c.setDeadline()
+	defer c.clearDeadline()
 	if err := c.writeRest(); err != nil {
 		return 0, err
 	}
@@ -91,6 +80,31 @@ func (c *sharedConn) Write(p []byte) (int, error) {
 		c.closeSent = true
 	}
 	return c.Conn.Write(p)
+}
+
+// setDeadline bounds the blocking writes about to be made by
+// writeTimeout; mu held. Every blocking write sets it under mu, so that
+// no write clears another's, and clears it after (clearDeadline), since
+// tryWrite's non-blocking write fails at once past a deadline.
+func (c *sharedConn) setDeadline() { _ = c.SetWriteDeadline(time.Now().Add(writeTimeout)) }
+
+func (c *sharedConn) clearDeadline() { _ = c.SetWriteDeadline(time.Time{}) }
+
+// writeControl writes a control frame with payload p (at most 125 bytes).
+func (c *sharedConn) writeControl(op ws.OpCode, p []byte) error {
+	var f [2 + ws.MaxControlFramePayloadSize]byte
+	f[0], f[1] = 0x80|byte(op), byte(len(p))
+	n := 2 + copy(f[2:], p)
+	_, err := c.Write(f[:n])
+	return err
+}
+
+// writeClose writes the close frame with code and reason (cut to fit).
+func (c *sharedConn) writeClose(code ws.StatusCode, reason string) error {
+	var p [ws.MaxControlFramePayloadSize]byte
+	p[0], p[1] = byte(code>>8), byte(code)
+	n := 2 + copy(p[2:], reason)
+	return c.writeControl(ws.OpClose, p[:n])
 }
 
 // writeRest writes what tryWrite left; mu held.
@@ -126,13 +140,16 @@ func appendTextHeader(b []byte, n int) []byte {
 }
 
 // writeMessages writes msgs as text frames, gathered in buf (scratch,
-// returned for reuse) into one system call per maxCork bytes.
+// returned for reuse) into one system call per maxCork bytes, within
+// writeTimeout.
 func (c *sharedConn) writeMessages(msgs []outMsg, buf []byte) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closeSent {
 		return buf, net.ErrClosed
 	}
+	c.setDeadline()
+	defer c.clearDeadline()
 	buf = append(buf[:0], c.rest...)
 	c.rest = nil
 	c.hasRest.Store(false)
@@ -212,31 +229,15 @@ func (c *sharedConn) writeSome(fd uintptr) bool {
 }
 
 // writeBatch writes queued messages in order, in as few socket writes as
-// maxCork allows, within writeTimeout (the socket's write deadline, set
-// for the batch and cleared after it, so that the library's own control
-// frames, which bring their own time limits, never meet a stale one),
-// and recycles their buffers; false if a write failed.
+// maxCork allows, and recycles their buffers; false if a write failed.
 func (c *conn) writeBatch(batch []outMsg) bool {
-	ok := true
-	if c.raw == nil { // not a hijacked socket (tests): through the library
-		for _, m := range batch {
-			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-			ok = ok && c.ws.Write(ctx, websocket.MessageText, m.b) == nil
-			cancel()
-			c.recycle(m)
-		}
-		return ok
-	}
-	if c.raw.SetWriteDeadline(time.Now().Add(writeTimeout)) != nil {
-		ok = false
-	}
+	ok := c.raw != nil
 	if ok {
 		buf := c.s.wire.get(0)
 		buf, err := c.raw.writeMessages(batch, buf)
 		c.s.wire.put(buf)
 		ok = err == nil
 	}
-	_ = c.raw.SetWriteDeadline(time.Time{})
 	for _, m := range batch {
 		c.recycle(m)
 	}

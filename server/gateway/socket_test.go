@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 )
 
 // countConn records the writes that reach the socket.
@@ -24,6 +25,8 @@ func (c *countConn) Write(p []byte) (int, error) {
 	c.writes = append(c.writes, bytes.Clone(p))
 	return len(p), nil
 }
+
+func (c *countConn) SetWriteDeadline(time.Time) error { return nil }
 
 // TestTextHeader: the three length forms of an unmasked final text frame
 // (RFC 6455, 5.2).
@@ -81,27 +84,31 @@ func TestWriteMessages(t *testing.T) {
 	})
 }
 
-// TestWriteMessagesToClient: a WebSocket client (the library's) reads the
-// gateway's frames of every length form as the messages sent, with the
-// library's own pings on the same socket.
+// TestWriteMessagesToClient: a WebSocket client (coder/websocket) reads
+// the gateway's frames of every length form as the messages sent, with
+// its pings answered on the same socket by the gateway's frame reader.
 func TestWriteMessagesToClient(t *testing.T) {
 	sizes := []int{0, 1, 125, 126, 4000, 65535, 65536, 200000}
 	done := make(chan error, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		hj := &hijackRecorder{ResponseWriter: w}
-		ws, err := websocket.Accept(hj, r, nil)
+		sock, brw, _, err := ws.HTTPUpgrader{}.Upgrade(r, w)
 		if err != nil {
 			done <- err
 			return
 		}
-		go func() { // the library reads, answering the client's pings
-			ctx := ws.CloseRead(context.Background())
-			<-ctx.Done()
+		sc := newSharedConn(sock)
+		go func() { // reads, answering the client's pings
+			rd := frameReader{br: brw.Reader, ctl: sc}
+			for {
+				if _, _, err := rd.next(); err != nil {
+					return
+				}
+			}
 		}()
 		var buf []byte
 		for i, n := range sizes {
 			msg := []byte(strings.Repeat(string(rune('a'+i)), n))
-			if buf, err = hj.conn.writeMessages([]outMsg{{b: msg}}, buf); err != nil {
+			if buf, err = sc.writeMessages([]outMsg{{b: msg}}, buf); err != nil {
 				done <- err
 				return
 			}
@@ -117,7 +124,8 @@ func TestWriteMessagesToClient(t *testing.T) {
 	}
 	defer cl.CloseNow()
 	cl.SetReadLimit(1 << 20)
-	go cl.Ping(ctx) // a control frame from the library in between
+	pinged := make(chan error, 1)
+	go func() { pinged <- cl.Ping(ctx) }() // a control frame answered in between
 	for i, n := range sizes {
 		typ, b, err := cl.Read(ctx)
 		if err != nil {
@@ -129,5 +137,9 @@ func TestWriteMessagesToClient(t *testing.T) {
 	}
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+	go func() { _, _, _ = cl.Read(ctx) }() // the client reads the pong
+	if err := <-pinged; err != nil {
+		t.Errorf("the client's ping was not answered: %v", err)
 	}
 }
