@@ -52,7 +52,7 @@ type frameReader struct {
 	msg []byte // the message being read; reused
 	// heard is set by every frame read, for the pings (conn.ping).
 	heard *atomic.Bool
-	skip  int64 // the unread payload of a frame refused as too large
+	skip  int64                               // the unread payload of a frame refused as too large
 	hdr   [ws.MaxHeaderSize - 2]byte          // ws.ReadHeaderBuffer's scratch
 	cbuf  [ws.MaxControlFramePayloadSize]byte // a control frame's payload
 }
