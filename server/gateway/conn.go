@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -24,6 +25,7 @@ const (
 	requestTime   = 10 * time.Second // one request's work (answer, watch...)
 	maxRefusals   = 200              // rate-limit refusals in a row before closing
 	answerTimeout = requestTime
+	readBuffer    = 1 << 10 // a connection's read buffer: a request or two
 )
 
 // conn is one WebSocket connection. One goroutine reads and handles
@@ -123,7 +125,14 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	c.raw = newSharedConn(sock)
 	// brw.Writer is dropped: frames are written to the socket whole.
-	c.rd = frameReader{br: brw.Reader, ctl: c.raw, heard: &c.heard}
+	// brw.Reader is net/http's, 4 KiB over a reader that keeps the HTTP
+	// connection's state reachable; unless the client has sent a frame
+	// already, the connection reads through a smaller one of its own.
+	br := brw.Reader
+	if br.Buffered() == 0 {
+		br = bufio.NewReaderSize(sock, readBuffer)
+	}
+	c.rd = frameReader{br: br, ctl: c.raw, heard: &c.heard}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	s.hub.add(c)
 	c.schedulePing(c.s.cfg.PingInterval)
