@@ -170,8 +170,9 @@ func unityCards() []cardDef {
 					s.players[seat].res[Donations] += a[Donations]
 					s.players[seat].res[Influence] += a[Influence]
 					// Only the owner is told the tile (as for the Icon).
-					s.emit("faith_village", seat, seatBit(seat), map[string]any{"tile": s.coord(t), "donations": a[Donations], "influence": a[Influence]},
-						map[string]any{"donations": a[Donations], "influence": a[Influence]})
+					c := s.coord(t)
+					s.emit("faith_village", seat, seatBit(seat), faithVillageData{Donations: int(a[Donations]), Influence: int(a[Influence]), Tile: &c},
+						faithVillageData{Donations: int(a[Donations]), Influence: int(a[Influence])})
 				},
 			}},
 		},

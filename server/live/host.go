@@ -1,7 +1,6 @@
 package live
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -174,10 +173,9 @@ type Host struct {
 	id    store.MatchID
 	game  engine.Game
 	m     *engine.Match
-	n     int           // seats
-	hist  history       // the redacted events JSON of every step per audience
-	evbuf bytes.Buffer  // record's scratch
-	evenc *json.Encoder // writes to evbuf
+	n     int     // seats
+	hist  history // the redacted events JSON of every step per audience
+	evbuf []byte  // record's scratch
 	seats []seatState
 	info  atomic.Pointer[[]SeatInfo] // public seat states, replaced on change
 	// replies holds the reply channels of requests that got their reply.

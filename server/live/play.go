@@ -1,9 +1,7 @@
 package live
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -263,8 +261,7 @@ func (h *Host) setTimer(d time.Duration) {
 // public, so audiences often see the same redaction: its bytes are then
 // encoded and kept once. The arrays are encoded into one reused buffer.
 func (h *Host) record(events []engine.Event) {
-	if h.evenc == nil {
-		h.evenc = json.NewEncoder(&h.evbuf) // the bytes of json.Marshal, and a newline
+	if h.redacted == nil {
 		// Never nil: an audience that sees none of a step's events
 		// gets [], and a nil slice would be encoded null.
 		h.redacted = make([]engine.Event, 0, 8)
@@ -275,18 +272,14 @@ func (h *Host) record(events []engine.Event) {
 			h.hist.share(a, b)
 			continue
 		}
-		h.evbuf.Reset()
-		b := []byte("[]")
-		// The scratch and its pointer: a slice handed to Encode as is
-		// would be boxed, an allocation per audience per step.
 		h.redacted = engine.AppendRedacted(h.redacted[:0], events, seat)
-		err := h.evenc.Encode(&h.redacted)
+		b, err := engine.AppendEvents(h.evbuf[:0], h.redacted)
 		clear(h.redacted) // the scratch keeps no step's event data alive
 		if err != nil {
 			h.cfg.Logf("live: match %d: events: %v", h.id, err)
-		} else {
-			b = bytes.TrimSuffix(h.evbuf.Bytes(), []byte("\n"))
+			b = append(b[:0], "[]"...)
 		}
+		h.evbuf = b
 		h.hist.add(a, b)
 	}
 }
