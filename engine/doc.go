@@ -30,7 +30,8 @@ wire use. Numeric codes never leave the process.
 returns an error wrapping [ErrIllegalAnswer] and leaves the state
 byte-identical; a legal one changes the state in place and returns the
 [Event] values describing what happened. Each event carries an audience;
-[Redact] gives the events as one seat may see them.
+[Redact] gives the events as one seat may see them, and [AppendEvents]
+their JSON, without reflection for payloads that implement [DataAppender].
 
 A view is what one seat (or [Spectator]) may see: [State.View] returns a
 JSON-encodable value holding no hidden information and no RNG state. Views
