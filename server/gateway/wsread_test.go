@@ -150,3 +150,27 @@ func TestFrameReaderDrain(t *testing.T) {
 		t.Fatalf("a frame after the close frame: %v", f.Header)
 	}
 }
+
+// TestFrameReaderAfterClose: once the server's close frame has gone, a
+// client's ping is read but not answered (nothing follows a close frame,
+// RFC 6455 5.5.1), and reading goes on.
+func TestFrameReaderAfterClose(t *testing.T) {
+	sc, cl := socketPair(t)
+	if err := sc.writeClose(ws.StatusGoingAway, "bye"); err != nil {
+		t.Fatal(err)
+	}
+	go sendFrames(cl, clientFrame(ws.OpPing, true, "x"), clientFrame(ws.OpText, true, "late"))
+	rd := frameReader{br: bufio.NewReader(sc), ctl: sc}
+	if op, msg, err := rd.next(); err != nil || op != ws.OpText || string(msg) != "late" {
+		t.Fatalf("next = %v %q %v, want the text after the ping", op, msg, err)
+	}
+	r := bufio.NewReader(cl)
+	_ = cl.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if f, err := ws.ReadFrame(r); err != nil || f.Header.OpCode != ws.OpClose {
+		t.Fatalf("first frame %v %v, want the close frame", f.Header, err)
+	}
+	_ = cl.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+	if f, err := ws.ReadFrame(r); err == nil {
+		t.Fatalf("a frame after the close frame: %v", f.Header)
+	}
+}
