@@ -32,10 +32,9 @@ const (
 // messages in order (so replies keep the order of requests); a writer
 // goroutine, started when there is something to write, drains the queue
 // (outbox.go) and ends with the close frame; a timer pings; the frames of
-// watched matches, and the
-// replies to answers, are queued by the matches' own goroutines, which
-// write them to the socket themselves when it takes them at once
-// (conn_match.go, conn.flush).
+// watched matches, and the replies to answers, are queued by the matches'
+// own goroutines, which write them to the socket themselves when it takes
+// them at once (conn_match.go, conn.flush).
 type conn struct {
 	s      *Server
 	raw    *sharedConn // the upgraded socket; nil in tests of the queue
