@@ -50,7 +50,7 @@ func (a *app) serve(args []string) error {
 	debugAddr := fs.String("debug-addr", "", "serve Go's profiler (/debug/pprof/) on this `address`; keep it private (127.0.0.1:6060)")
 	syncFull := fs.Bool("sync-full", false, "fsync every commit (survives power loss, not only kill -9)")
 	journal := fs.Bool("journal", true, "make answers durable in the answer journal (DIR/"+dbFile+"-answers) and move them to the database in bulk")
-	applyEvery := fs.Duration("apply-every", 2*time.Second, "how long journaled answers wait before they go to the database")
+	applyEvery := fs.Duration("apply-every", 10*time.Second, "how long journaled answers wait before they go to the database")
 	commitDelay := fs.Duration("commit-delay", 500*time.Microsecond, "how long a busy server's small group commit waits for more answers (less CPU per answer, up to this much later acknowledgements); 0 never waits")
 	pos, err := parse(fs, args)
 	if err != nil {

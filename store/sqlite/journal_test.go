@@ -125,6 +125,60 @@ func TestJournalLocked(t *testing.T) {
 	s3.Close()
 }
 
+// TestJournalFinishTakesItsMatch: finishing a match, setting its deadline
+// or reading it moves that match's journaled answers to the database and
+// leaves the other matches' records to their round, so that a match's end
+// does not stall the server for every pending answer (issue 5,
+// docs/performance.md round 15). A FinishMatch that fails still leaves its
+// match's answers in place for the next one.
+func TestJournalFinishTakesItsMatch(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "tabletop.db")
+	s, err := sqlite.Open(ctx, path, sqlite.Options{Journal: true, ApplyEvery: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ids := []store.MatchID{newMatch(t, s), newMatch(t, s), newMatch(t, s)}
+	for _, id := range ids {
+		if err := s.AppendAnswers(ctx, id, journalAnswers(1, 4), time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fin, dl, other := ids[0], ids[1], ids[2]
+	if err := s.FinishMatch(ctx, fin, store.Finish{Result: []byte(`{}`), Seats: []store.SeatResult{{Rank: 1}}}); err == nil {
+		t.Fatal("FinishMatch with 1 result for 2 seats: no error")
+	}
+	if err := s.FinishMatch(ctx, fin, store.Finish{Result: []byte(`{}`), Seats: []store.SeatResult{{Rank: 1}, {Rank: 2}}}); err != nil {
+		t.Fatalf("FinishMatch: %v", err)
+	}
+	m, err := s.Match(ctx, fin)
+	if err != nil || m.Version != 4 || len(m.Answers) != 4 {
+		t.Errorf("finished match: version %d, %d answers, %v; want 4 and 4", m.Version, len(m.Answers), err)
+	}
+	if err := s.SetDeadline(ctx, dl, time.Now().Add(time.Minute)); err != nil {
+		t.Fatalf("SetDeadline: %v", err)
+	}
+	for _, tt := range []struct {
+		id   store.MatchID
+		want int
+	}{{fin, 4}, {dl, 4}, {other, 0}} {
+		if n := rawAnswers(t, path, tt.id); n != tt.want {
+			t.Errorf("match %d: %d answers in the database, want %d", tt.id, n, tt.want)
+		}
+	}
+	got, err := s.AnswersSince(ctx, other, 2)
+	if err != nil || len(got) != 2 || got[0].Version != 3 {
+		t.Errorf("AnswersSince(other, 2) = %+v, %v; want versions 3 and 4", got, err)
+	}
+	if n := rawAnswers(t, path, other); n != 4 {
+		t.Errorf("after AnswersSince: %d answers of the other match in the database, want 4", n)
+	}
+	if err := s.AppendAnswers(ctx, other, journalAnswers(3, 3), time.Time{}); err == nil {
+		t.Error("an append at a version the journal holds: no error")
+	}
+}
+
 // TestBackupJournal: a backup taken while answers are only in the journal
 // holds them.
 func TestBackupJournal(t *testing.T) {

@@ -118,7 +118,7 @@ type Options struct {
 	// open a database with its journal.
 	Journal bool
 	// ApplyEvery is how long journaled answers wait for the database
-	// (2s by default).
+	// (10s by default).
 	ApplyEvery time.Duration
 	// Logf reports what Open recovered from the journal; default discards.
 	Logf func(format string, args ...any)

@@ -8,7 +8,7 @@
 // frame (two system calls) for every page the commit touched, and under
 // load each answer touches a page of its own match (docs/performance.md,
 // round 13). The store's writer moves the journal's records to the
-// database in large transactions every few seconds, where a match's
+// database in sorted transactions every few seconds, where a match's
 // answers of those seconds share its page, and then releases them.
 //
 //	l, rec, err := journal.Open(dir, false) // records of a killed run are pending

@@ -50,9 +50,17 @@ func TestRecordRoundTrip(t *testing.T) {
 		if err != nil || len(rest) != 0 || got != r {
 			t.Errorf("Next(AppendRecord(%+v)) = %+v, %d left, %v", r, got, len(rest), err)
 		}
+		// Skip steps over the same bytes as Next, naming the match.
+		next := AppendRecord(b[:len(b):len(b)], Record{Match: 5})
+		if m, rest, err := Skip(next); err != nil || m != r.Match || len(rest) != len(next)-len(b) {
+			t.Errorf("Skip(AppendRecord(%+v)+more) = match %d, %d left, %v; want match %d, %d left", r, m, len(rest), err, r.Match, len(next)-len(b))
+		}
 		for cut := range len(b) {
 			if _, _, err := Next(b[:cut]); err == nil {
 				t.Errorf("Next of %+v cut to %d of %d bytes: no error", r, cut, len(b))
+			}
+			if _, _, err := Skip(b[:cut]); err == nil {
+				t.Errorf("Skip of %+v cut to %d of %d bytes: no error", r, cut, len(b))
 			}
 		}
 	}

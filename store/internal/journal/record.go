@@ -58,6 +58,31 @@ func Next(b []byte) (Record, []byte, error) {
 	return r, b, err
 }
 
+// Skip returns the match of the record at the start of b and the rest of
+// b, without decoding the record's texts: how a reader looks for one
+// match's records among many.
+func Skip(b []byte) (int64, []byte, error) {
+	match, n := binary.Varint(b)
+	if n <= 0 {
+		return 0, b, fmt.Errorf("journal: %w", errShort)
+	}
+	rest := b[n:]
+	for range 3 {
+		if _, n = binary.Varint(rest); n <= 0 {
+			return 0, b, fmt.Errorf("journal: %w", errShort)
+		}
+		rest = rest[n:]
+	}
+	for range 2 {
+		l, k := binary.Uvarint(rest)
+		if k <= 0 || l > uint64(len(rest)-k) {
+			return 0, b, fmt.Errorf("journal: %w", errShort)
+		}
+		rest = rest[k+int(l):]
+	}
+	return match, rest, nil
+}
+
 func text(b []byte) (string, []byte, error) {
 	n, k := binary.Uvarint(b)
 	if k <= 0 || n > uint64(len(b)-k) {

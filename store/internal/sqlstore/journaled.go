@@ -17,10 +17,12 @@ import (
 // of every append of a batch to the journal in one block, and answers
 // them. The journal's records go to the database later, a chunk per
 // transaction (applyChunk), when the oldest has waited ApplyEvery or
-// the journal holds maxPending bytes, and before any write or read that
-// needs every answer in the database: the writes marked sync
-// (FinishMatch, SetDeadline) and Store.Sync (AnswersSince, Match,
-// LiveMatches).
+// the journal holds maxPending bytes, and before Store.Sync (LiveMatches,
+// Open), which needs every answer in the database. A write or read that
+// needs one match's answers (FinishMatch, SetDeadline, AnswersSince,
+// Match) has that match's records inserted in its own transaction first
+// (applyMatch): finishing a match used to apply every pending record of
+// every match, a stall of the whole server as long as the journal.
 //
 // The versions: a match's entry is loaded from the database at its first
 // append (matchState), then follows its appends; FinishMatch forgets it,
@@ -29,15 +31,21 @@ import (
 // applied) never disagrees with one.
 
 const (
-	// applyChunk is about the records one apply transaction inserts: the
-	// time the writer spends in it (a millisecond or two) before it looks
-	// at the writes queued meanwhile.
-	applyChunk = 512
+	// applyChunk is about the records one apply transaction inserts. The
+	// writer answers no write while it applies a chunk, and one goroutine
+	// busy that long on a one-core server delays every match: 512 records
+	// held the core for 5-25 ms at a time (docs/performance.md, round 15).
+	applyChunk = 128
 	// maxPending is the journal's pending bytes that start an apply
-	// before ApplyEvery.
-	maxPending = 4 << 20
-	// defaultApplyEvery is Backend.ApplyEvery's default.
-	defaultApplyEvery = 2 * time.Second
+	// before ApplyEvery: about 200,000 answers.
+	maxPending = 16 << 20
+	// defaultApplyEvery is Backend.ApplyEvery's default. The longer the
+	// records wait, the more of a match's answers share the page they go
+	// to (a live match gets an answer every second or so), and the fewer
+	// pages each answer costs in the WAL and the checkpoint. A write or
+	// read that needs a match's answers takes that match's records at
+	// once (applyMatch), so nothing waits for the period.
+	defaultApplyEvery = 10 * time.Second
 )
 
 // sqlApplyAnswer inserts a journaled answer; one that is there already
@@ -68,6 +76,7 @@ type journaling struct {
 	round    []journal.Record
 	at       int
 	roundLen int
+	sync     []store.MatchID // scratch: the matches of applyMatches
 }
 
 type matchVersion struct {
@@ -162,6 +171,58 @@ func (w *writer) journalAppend(a *appendOp) error {
 	return nil
 }
 
+// applyMatches moves the journaled records of the matches ops need
+// (op.syncMatch) to the database, in a transaction of their own: what a
+// write or read of a match needs there, without the other matches'
+// records, which wait for their round. The records stay in the journal;
+// applying them again in the round changes nothing. Committed before the
+// ops run, they stay in the database whatever the ops do (FinishMatch
+// forgets the match's version even when its transaction rolls back).
+func (w *writer) applyMatches(ctx context.Context, ops []*op) error {
+	jl := w.jl
+	jl.sync = jl.sync[:0]
+	for _, o := range ops {
+		// A match without a version has no record pending (see above).
+		if _, live := jl.vers[o.syncMatch]; o.syncMatch != 0 && live && !slices.Contains(jl.sync, o.syncMatch) {
+			jl.sync = append(jl.sync, o.syncMatch)
+		}
+	}
+	if len(jl.sync) == 0 {
+		return nil
+	}
+	tx, err := w.begin(ctx)
+	if err != nil {
+		return fmt.Errorf("store: journal: begin: %w", err)
+	}
+	for b := jl.j.Pending(); len(b) > 0 && err == nil; {
+		var m int64
+		rest := b
+		if m, rest, err = journal.Skip(b); err == nil && slices.Contains(jl.sync, store.MatchID(m)) {
+			var r journal.Record
+			if r, _, err = journal.Next(b); err == nil {
+				jl.args, err = applyRecord(ctx, tx, jl.args, r)
+			}
+		}
+		b = rest
+	}
+	err = jl.endApply(ctx, tx, err)
+	if err != nil {
+		return fmt.Errorf("store: journal: apply: %w", err)
+	}
+	return nil
+}
+
+// endApply ends an apply transaction: committed if the inserts went well
+// (err nil), else rolled back; it returns the first error.
+func (jl *journaling) endApply(ctx context.Context, tx Tx, err error) error {
+	clear(jl.args[:cap(jl.args)]) // the records' strings
+	if err != nil {
+		_ = tx.Rollback(ctx)
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
 // forget drops a match's version (FinishMatch, on the writer goroutine):
 // its next append reads the match from the database.
 func (w *writer) forget(id store.MatchID) {
@@ -230,12 +291,7 @@ func (w *writer) applyChunk() error {
 			break
 		}
 	}
-	clear(jl.args[:cap(jl.args)])
-	if err == nil {
-		err = tx.Commit(ctx)
-	} else {
-		_ = tx.Rollback(ctx)
-	}
+	err = jl.endApply(ctx, tx, err)
 	if err != nil {
 		// The records stay pending (the round starts over), and the next
 		// try comes a period later.

@@ -206,7 +206,7 @@ func (s *Store) AnswersSince(ctx context.Context, id store.MatchID, version int)
 	if err := s.read(); err != nil {
 		return nil, err
 	}
-	if err := s.Sync(ctx); err != nil {
+	if err := s.syncMatch(ctx, id); err != nil {
 		return nil, err
 	}
 	have, _, err := matchState(ctx, s.b.Read, id)
@@ -232,7 +232,7 @@ func scanAnswer(r Rows) (store.Answer, error) {
 // answer, or with the match before its first.
 func (s *Store) SetDeadline(ctx context.Context, id store.MatchID, deadline time.Time) error {
 	// With a journal, the deadline is the last answer's: it must be there.
-	return s.w.doSync(ctx, func(ctx context.Context, tx Tx) error {
+	return s.w.doSyncMatch(ctx, id, func(ctx context.Context, tx Tx) error {
 		version, finished, err := matchState(ctx, tx, id)
 		switch {
 		case err != nil:
@@ -259,7 +259,7 @@ func (s *Store) FinishMatch(ctx context.Context, id store.MatchID, f store.Finis
 	if f.Result != nil {
 		result = f.Result
 	}
-	return s.w.doSync(ctx, func(ctx context.Context, tx Tx) error {
+	return s.w.doSyncMatch(ctx, id, func(ctx context.Context, tx Tx) error {
 		s.w.forget(id) // its next append, if any, finds it finished
 		n, err := tx.Exec(ctx, `UPDATE matches SET finished_ms = ?, result = ?, deadline_ms = NULL, version = `+versionOf+`
 			WHERE id = ? AND finished_ms IS NULL`, finished, result, int64(id))
@@ -364,7 +364,7 @@ func (s *Store) Match(ctx context.Context, id store.MatchID) (store.MatchRecord,
 	if err := s.read(); err != nil {
 		return store.MatchRecord{}, err
 	}
-	if err := s.Sync(ctx); err != nil {
+	if err := s.syncMatch(ctx, id); err != nil {
 		return store.MatchRecord{}, err
 	}
 	m, err := scanMatch(s.b.Read.QueryRow(ctx, `SELECT `+matchColumns+` FROM matches WHERE id = ?`, int64(id)))

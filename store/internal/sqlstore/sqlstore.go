@@ -79,7 +79,7 @@ type Backend struct {
 	// pending records (an earlier run's) go first. The store closes it.
 	Journal *journal.Log
 	// ApplyEvery is how long journaled answers wait before they go to
-	// the database (default 2s).
+	// the database (default 10s).
 	ApplyEvery time.Duration
 }
 
@@ -121,6 +121,15 @@ func (s *Store) Sync(ctx context.Context) error {
 		return nil
 	}
 	return s.w.doSync(ctx, func(context.Context, Tx) error { return nil })
+}
+
+// syncMatch moves match id's journaled answers to the database: what a
+// read of that match needs first.
+func (s *Store) syncMatch(ctx context.Context, id store.MatchID) error {
+	if s.b.Journal == nil {
+		return nil
+	}
+	return s.w.doSyncMatch(ctx, id, func(context.Context, Tx) error { return nil })
 }
 
 // WriterStats returns the writer's counts so far.

@@ -35,8 +35,10 @@ type op struct {
 	app    *appendOp                              // &appBuf for an AppendAnswers; nil for others
 	appBuf appendOp                               // app's storage, pooled with the op
 	done   chan error                             // buffered: the writer never blocks on it
-	// sync: fn needs every journaled answer in the database (journaled.go).
-	sync bool
+	// sync: fn needs every journaled answer in the database; syncMatch,
+	// when not 0, the answers of that match only (journaled.go).
+	sync      bool
+	syncMatch store.MatchID
 }
 
 // run runs the write on its own (alone in its transaction or in a
@@ -108,6 +110,15 @@ func (w *writer) do(ctx context.Context, fn func(ctx context.Context, tx Tx) err
 func (w *writer) doSync(ctx context.Context, fn func(ctx context.Context, tx Tx) error) error {
 	o := w.free.Get().(*op)
 	o.fn, o.sync = fn, true
+	return w.submit(ctx, o)
+}
+
+// doSyncMatch is do for a write that needs the answers of match id in
+// the database: with a journal, the writer inserts that match's records
+// in the write's transaction first.
+func (w *writer) doSyncMatch(ctx context.Context, id store.MatchID, fn func(ctx context.Context, tx Tx) error) error {
+	o := w.free.Get().(*op)
+	o.fn, o.syncMatch = fn, id
 	return w.submit(ctx, o)
 }
 
@@ -317,6 +328,12 @@ func (w *writer) run(batch []*op) {
 	}
 	if w.jl != nil && needsSync(live) {
 		if err := w.applyAll(); err != nil {
+			fail(err)
+			return
+		}
+	}
+	if w.jl != nil {
+		if err := w.applyMatches(ctx, live); err != nil {
 			fail(err)
 			return
 		}
