@@ -76,7 +76,8 @@ type journaling struct {
 	round    []journal.Record
 	at       int
 	roundLen int
-	sync     []store.MatchID // scratch: the matches of applyMatches
+	spare    []journal.Record // the buffer the next round is sorted into
+	sync     []store.MatchID  // scratch: the matches of applyMatches
 }
 
 type matchVersion struct {
@@ -331,9 +332,42 @@ func (jl *journaling) startRound() bool {
 		}
 		jl.round, b = append(jl.round, r), rest
 	}
-	// A match's records keep their order (versions ascending).
-	slices.SortStableFunc(jl.round, func(a, b journal.Record) int { return cmp.Compare(a.Match, b.Match) })
+	jl.round, jl.spare = sortByMatch(jl.round, jl.spare)
 	return len(jl.round) > 0
+}
+
+// sortByMatch returns recs sorted by match, a match's records in their
+// order (versions ascending), and the buffer of the two (recs and buf)
+// that does not hold them, emptied. Live matches have ids close together, so a counting sort
+// does it in two passes: a round holds up to ten seconds of answers, and
+// a comparison sort of that many held the writer, and every match waiting
+// for it, for 20 ms (docs/performance.md, round 15).
+func sortByMatch(recs, buf []journal.Record) (sorted, spare []journal.Record) {
+	if len(recs) < 2 {
+		return recs, buf[:0]
+	}
+	lo, hi := recs[0].Match, recs[0].Match
+	for _, r := range recs {
+		lo, hi = min(lo, r.Match), max(hi, r.Match)
+	}
+	if span := uint64(hi - lo); span >= uint64(4*len(recs)+1024) {
+		slices.SortStableFunc(recs, func(a, b journal.Record) int { return cmp.Compare(a.Match, b.Match) })
+		return recs, buf[:0]
+	}
+	starts := make([]int32, hi-lo+2)
+	for _, r := range recs {
+		starts[r.Match-lo+1]++
+	}
+	for i := 1; i < len(starts); i++ {
+		starts[i] += starts[i-1]
+	}
+	buf = slices.Grow(buf[:0], len(recs))[:len(recs)]
+	for _, r := range recs {
+		buf[starts[r.Match-lo]] = r
+		starts[r.Match-lo]++
+	}
+	clear(recs)
+	return buf, recs[:0]
 }
 
 // endRound forgets the round's records (their strings with them).
