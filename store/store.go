@@ -189,7 +189,11 @@ func (e *VersionError) Unwrap() error { return ErrVersion }
 // WriterStats counts the work of a group-committing writer: Writes write
 // operations committed or rejected in Batches transactions. The SQLite and
 // PostgreSQL stores report them through a WriterStats method.
+// JournalPending is the bytes of acknowledged answers the SQLite store's
+// answer journal holds and the database does not have yet (0 without a
+// journal): what a restart would apply first.
 type WriterStats struct {
-	Batches int64
-	Writes  int64
+	Batches        int64
+	Writes         int64
+	JournalPending int64
 }

@@ -98,5 +98,9 @@ func storeCollectors(st store.Store) []prometheus.Collector {
 			Name: "tabletop_store_writes_total",
 			Help: "Writes (appended answers and other changes) those transactions carried.",
 		}, func() float64 { return float64(ws.WriterStats().Writes) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "tabletop_store_journal_pending_bytes",
+			Help: "Acknowledged answers in the answer journal not yet in the database (bytes): what a restart applies first.",
+		}, func() float64 { return float64(ws.WriterStats().JournalPending) }),
 	}
 }

@@ -18,7 +18,8 @@ type statsStore struct {
 func (s *statsStore) WriterStats() store.WriterStats { return s.stats }
 
 // TestStoreCollectors: a store that reports its writer's counts gets the
-// commit and write counters on /metrics, one that does not gets none.
+// commit and write counters and the journal's backlog on /metrics, one
+// that does not gets none.
 func TestStoreCollectors(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -27,7 +28,7 @@ func TestStoreCollectors(t *testing.T) {
 		stats store.WriterStats
 	}{
 		{"memory store: no writer", memory.New(), 0, store.WriterStats{}},
-		{"group-committing store", &statsStore{Store: memory.New()}, 2, store.WriterStats{Batches: 7, Writes: 120}},
+		{"group-committing store", &statsStore{Store: memory.New()}, 3, store.WriterStats{Batches: 7, Writes: 120, JournalPending: 4096}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,10 +50,12 @@ func TestStoreCollectors(t *testing.T) {
 			}
 			got := map[string]float64{}
 			for _, f := range fams {
-				got[f.GetName()] = f.GetMetric()[0].GetCounter().GetValue()
+				m := f.GetMetric()[0]
+				got[f.GetName()] = m.GetCounter().GetValue() + m.GetGauge().GetValue()
 			}
-			if got["tabletop_store_commits_total"] != float64(tt.stats.Batches) || got["tabletop_store_writes_total"] != float64(tt.stats.Writes) {
-				t.Errorf("counters %v, want %d commits and %d writes", got, tt.stats.Batches, tt.stats.Writes)
+			if got["tabletop_store_commits_total"] != float64(tt.stats.Batches) || got["tabletop_store_writes_total"] != float64(tt.stats.Writes) ||
+				got["tabletop_store_journal_pending_bytes"] != float64(tt.stats.JournalPending) {
+				t.Errorf("metrics %v, want %d commits, %d writes and %d bytes pending", got, tt.stats.Batches, tt.stats.Writes, tt.stats.JournalPending)
 			}
 		})
 	}

@@ -145,6 +145,12 @@ func TestJournalFinishTakesItsMatch(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	pending := func() int64 {
+		return s.(interface{ WriterStats() store.WriterStats }).WriterStats().JournalPending
+	}
+	if p := pending(); p == 0 {
+		t.Error("WriterStats().JournalPending = 0 with 12 answers in the journal")
+	}
 	fin, dl, other := ids[0], ids[1], ids[2]
 	if err := s.FinishMatch(ctx, fin, store.Finish{Result: []byte(`{}`), Seats: []store.SeatResult{{Rank: 1}}}); err == nil {
 		t.Fatal("FinishMatch with 1 result for 2 seats: no error")
@@ -176,6 +182,12 @@ func TestJournalFinishTakesItsMatch(t *testing.T) {
 	}
 	if err := s.AppendAnswers(ctx, other, journalAnswers(3, 3), time.Time{}); err == nil {
 		t.Error("an append at a version the journal holds: no error")
+	}
+	if _, err := s.LiveMatches(ctx); err != nil { // applies every pending answer
+		t.Fatal(err)
+	}
+	if p := pending(); p != 0 {
+		t.Errorf("after LiveMatches, WriterStats().JournalPending = %d, want 0", p)
 	}
 }
 

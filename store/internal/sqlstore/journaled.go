@@ -136,6 +136,7 @@ func (w *writer) appends(ops []*op) []*op {
 	} else if jl.since.IsZero() {
 		jl.since = time.Now()
 	}
+	w.pending.Store(int64(len(jl.j.Pending())))
 	for _, o := range jl.ops {
 		o.done <- err
 	}
@@ -306,7 +307,9 @@ func (w *writer) applyChunk() error {
 	}
 	n := jl.roundLen
 	jl.endRound()
-	if err := jl.j.Release(n); err != nil {
+	err = jl.j.Release(n)
+	w.pending.Store(int64(len(jl.j.Pending())))
+	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	jl.draining, jl.since = false, time.Time{}

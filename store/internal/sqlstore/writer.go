@@ -65,6 +65,7 @@ type writer struct {
 	free sync.Pool
 
 	batches, writes atomic.Int64
+	pending         atomic.Int64 // the journal's pending bytes, for stats
 
 	// Only the loop goroutine uses these; sql is nil unless appends
 	// are batched.
@@ -92,6 +93,9 @@ func newWriter(begin func(ctx context.Context) (Tx, error), batch bool, delay ti
 	w.free.New = func() any { return &op{done: make(chan error, 1)} }
 	if batch {
 		w.sql, w.seen = newBatchSQL(), map[store.MatchID]bool{}
+	}
+	if jl != nil {
+		w.pending.Store(int64(len(jl.j.Pending()))) // a killed run's
 	}
 	go w.loop()
 	return w
@@ -192,7 +196,7 @@ func (w *writer) isClosed() bool {
 }
 
 func (w *writer) stats() store.WriterStats {
-	return store.WriterStats{Batches: w.batches.Load(), Writes: w.writes.Load()}
+	return store.WriterStats{Batches: w.batches.Load(), Writes: w.writes.Load(), JournalPending: w.pending.Load()}
 }
 
 // loop runs batches until ops is closed and drained.
