@@ -20,8 +20,8 @@ import (
 // the journal holds maxPending bytes, and before Store.Sync (LiveMatches,
 // Open), which needs every answer in the database. A write or read that
 // needs one match's answers (FinishMatch, SetDeadline, AnswersSince,
-// Match) has that match's records inserted in its own transaction first
-// (applyMatch): finishing a match used to apply every pending record of
+// Match) has that match's records inserted in a transaction just before
+// its own (applyMatches): finishing a match used to apply every pending record of
 // every match, a stall of the whole server as long as the journal.
 //
 // The versions: a match's entry is loaded from the database at its first
@@ -44,7 +44,7 @@ const (
 	// to (a live match gets an answer every second or so), and the fewer
 	// pages each answer costs in the WAL and the checkpoint. A write or
 	// read that needs a match's answers takes that match's records at
-	// once (applyMatch), so nothing waits for the period.
+	// once (applyMatches), so nothing waits for the period.
 	defaultApplyEvery = 10 * time.Second
 )
 
@@ -341,10 +341,11 @@ func (jl *journaling) startRound() bool {
 
 // sortByMatch returns recs sorted by match, a match's records in their
 // order (versions ascending), and the buffer of the two (recs and buf)
-// that does not hold them, emptied. Live matches have ids close together, so a counting sort
-// does it in two passes: a round holds up to ten seconds of answers, and
-// a comparison sort of that many held the writer, and every match waiting
-// for it, for 20 ms (docs/performance.md, round 15).
+// that does not hold them, emptied. Live matches have ids close together,
+// so a counting sort does it in two passes: a round holds up to ten
+// seconds of answers, and a comparison sort of that many held the writer,
+// and every match waiting for it, for 20 ms (docs/performance.md, round
+// 15).
 func sortByMatch(recs, buf []journal.Record) (sorted, spare []journal.Record) {
 	if len(recs) < 2 {
 		return recs, buf[:0]

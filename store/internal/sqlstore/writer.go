@@ -119,7 +119,7 @@ func (w *writer) doSync(ctx context.Context, fn func(ctx context.Context, tx Tx)
 
 // doSyncMatch is do for a write that needs the answers of match id in
 // the database: with a journal, the writer inserts that match's records
-// in the write's transaction first.
+// in a transaction just before the write's (applyMatches).
 func (w *writer) doSyncMatch(ctx context.Context, id store.MatchID, fn func(ctx context.Context, tx Tx) error) error {
 	o := w.free.Get().(*op)
 	o.fn, o.syncMatch = fn, id
