@@ -30,8 +30,9 @@ type seatEvent struct {
 	req     string // the request a reply answers: "answer", "watch", ...
 	version int    // the version an answer was sent at
 	sent    time.Time
-	match   int64 // "recheck": the match it is about
-	gen     int   // the connection the event came from (seatBot.gen)
+	at      time.Time // "frame": when the connection's reader had it
+	match   int64     // "recheck": the match it is about
+	gen     int       // the connection the event came from (seatBot.gen)
 }
 
 type roomPush struct {
@@ -265,6 +266,9 @@ func (b *seatBot) onPush(gen int, typ string, data []byte) {
 	var err error
 	switch typ {
 	case "frame":
+		// Received now, as an acknowledgement is (Reply.At): the bot's
+		// goroutine may run later, on a load generator's busy core.
+		ev.at = time.Now()
 		st.Frames.Add(1)
 		st.FrameBytes.Add(int64(len(data)))
 		ev.frame, err = parseFrame(data)
@@ -318,7 +322,7 @@ func (b *seatBot) handle(ctx context.Context, ev seatEvent) {
 	}
 	switch ev.kind {
 	case "frame":
-		b.onFrame(ctx, ev.frame)
+		b.onFrame(ctx, ev.frame, ev.at)
 	case "room":
 		if ev.room.State == "open" && ev.room.ID != b.room {
 			b.room = ev.room.ID
@@ -362,12 +366,12 @@ func (b *seatBot) handle(ctx context.Context, ev seatEvent) {
 	}
 }
 
-// onFrame times the answers the frame carries and answers its decision.
-func (b *seatBot) onFrame(ctx context.Context, f frame) {
+// onFrame times the answers the frame carries, received at now, and
+// answers its decision.
+func (b *seatBot) onFrame(ctx context.Context, f frame, now time.Time) {
 	if f.Match != b.match {
 		return
 	}
-	now := time.Now()
 	st := &b.m.st
 	for len(b.out) > 0 && b.out[0].version < f.Version {
 		if f.From <= b.out[0].version {

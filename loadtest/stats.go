@@ -36,6 +36,8 @@ type Stats struct {
 	Connect Latency
 	// AnswerFrame is from sending an answer to receiving the frame with
 	// its step; AnswerReply to receiving its (durable) acknowledgement.
+	// Both end when the connection's reader has the message, before the
+	// bot's goroutine handles it.
 	AnswerFrame Latency
 	AnswerReply Latency
 	// PresenceOnline is from an account's hello being sent to a friend
