@@ -38,7 +38,11 @@ type playerCache struct {
 // operations that turn the players before into them (comma-separated),
 // unless whole (their number changed, or a player is new to the cache).
 type viewCache struct {
-	players [engine.MaxSeats]playerCache
+	// players has a PlayerView per player of the match, made at the
+	// first Update: an array of engine.MaxSeats was half empty in a
+	// 4-player match, and a server's collector scans every tracker's
+	// (docs/performance.md, round 15).
+	players []playerCache
 	at      int
 	n       int
 	ops     []byte
@@ -57,9 +61,14 @@ type playerScratch struct {
 // appendPlayers appends "[]" for the players to the skeleton b and brings
 // the cache up to date with them.
 func (c *viewCache) appendPlayers(b []byte, players []PlayerView) []byte {
-	if len(players) > len(c.players) {
+	if len(players) > engine.MaxSeats {
 		c.inline()
 		return appendPlayerList(b, players)
+	}
+	if len(players) > len(c.players) {
+		// The players before are gone with the array: every player is
+		// new to the cache, so the operations are not made (whole).
+		c.players = make([]playerCache, len(players))
 	}
 	if c.scratch == nil {
 		c.scratch = new(playerScratch)
