@@ -56,7 +56,12 @@
 // connection is up and every match has started). The report also gives
 // the CPU time the server process used in that window, read from its
 // /metrics, and the generator's own: on a machine shared with other
-// work, "the server had 40% of a core" is part of the result. A client
+// work, "the server had 40% of a core" is part of the result. So are two
+// splits of the latency (waits.go): the share of answers the server
+// acknowledged within 10-100 ms by its own histogram, which ends at the
+// reply, and how often goroutines of the server and of the generator
+// waited over 10 and 100 ms for their core, which tells a server that
+// queues work from a generator that falls behind its sockets. A client
 // paces its own messages to the limits the server states in its hello
 // reply, as a well-behaved client does, so that no answer is refused for
 // rate and the latency is the server's.

@@ -19,6 +19,9 @@ type serverSample struct {
 	RSS        int64         // process_resident_memory_bytes
 	Goroutines int64         // go_goroutines
 	OK         bool
+	// Answers is tabletop_answer_seconds, Waits go_sched_latencies_seconds
+	// (waits.go); empty when the server does not export them.
+	Answers, Waits histogram
 }
 
 // serverMetrics reads the server's /metrics; OK is false if it could not.
@@ -48,13 +51,29 @@ func (d *Dialer) serverMetrics(ctx context.Context) serverSample {
 	return s
 }
 
-// parseMetrics reads the three unlabelled samples serverSample holds.
+// parseMetrics reads the three unlabelled samples and the two histograms
+// serverSample holds.
 func parseMetrics(sc *bufio.Scanner) (serverSample, error) {
 	var s serverSample
 	found := 0
 	for sc.Scan() {
 		name, val, ok := strings.Cut(sc.Text(), " ")
 		if !ok || strings.HasPrefix(name, "#") {
+			continue
+		}
+		if series, labels, ok := strings.Cut(name, "{"); ok {
+			var h *histogram
+			switch series {
+			case "tabletop_answer_seconds_bucket":
+				h = &s.Answers
+			case "go_sched_latencies_seconds_bucket":
+				h = &s.Waits
+			default:
+				continue
+			}
+			if err := h.addBucket("{"+labels, val); err != nil {
+				return s, fmt.Errorf("loadtest: metrics: %s: %w", series, err)
+			}
 			continue
 		}
 		var dst func(float64)

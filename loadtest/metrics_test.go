@@ -21,9 +21,11 @@ process_resident_memory_bytes 4.5694976e+07
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := serverSample{CPU: 15250 * time.Millisecond, RSS: 45694976, Goroutines: 63, OK: true}
-	if s != want {
-		t.Errorf("parseMetrics = %+v, want %+v", s, want)
+	if s.CPU != 15250*time.Millisecond || s.RSS != 45694976 || s.Goroutines != 63 || !s.OK {
+		t.Errorf("parseMetrics = %+v, want CPU 15.25s, RSS 45694976, 63 goroutines, OK", s)
+	}
+	if s.Answers.total() != 0 || s.Waits.total() != 0 {
+		t.Errorf("parseMetrics found histograms in a text without any: %+v, %+v", s.Answers, s.Waits)
 	}
 	if _, err := parseMetrics(bufio.NewScanner(strings.NewReader("go_goroutines many\n"))); err == nil {
 		t.Errorf("parseMetrics of a bad number: no error")

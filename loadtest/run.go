@@ -177,6 +177,10 @@ type Result struct {
 	ServerGoroutines int64
 	GenCPU           time.Duration
 	InProcess        bool
+	// The window's histograms (waits.go): the server's answers, from its
+	// reader to the durable reply, and the waits for a core of the
+	// server's goroutines and the generator's.
+	ServerAnswers, ServerWaits, GenWaits histogram
 }
 
 // PerSecond returns n per second of the measurement.
@@ -193,6 +197,7 @@ type runner struct {
 	base      counters // at the start of the measurement
 	srv0      serverSample
 	cpu0      time.Duration
+	waits0    histogram
 	measuring atomic.Bool
 	minHeld   atomic.Int64
 
@@ -287,6 +292,7 @@ func (r *runner) startMeasuring() {
 	}
 	r.srv0 = r.cfg.Dialer.serverMetrics(context.Background())
 	r.cpu0 = processCPU()
+	r.waits0 = ownWaits()
 	r.base = r.st.counters()
 	r.minHeld.Store(r.st.Open.Load())
 	r.measuring.Store(true)
@@ -338,6 +344,8 @@ func (r *runner) result(setup time.Duration, incomplete bool, setupConns int64) 
 		ServerSampled: r.srv0.OK && srv.OK, ServerCPU: srv.CPU - r.srv0.CPU,
 		ServerRSS: srv.RSS, ServerGoroutines: srv.Goroutines,
 		GenCPU: cpu, InProcess: r.cfg.InProcess,
+		ServerAnswers: srv.Answers.since(r.srv0.Answers), ServerWaits: srv.Waits.since(r.srv0.Waits),
+		GenWaits: ownWaits().since(r.waits0),
 	}
 }
 
@@ -441,6 +449,10 @@ func (res *Result) reportCPU(w io.Writer) {
 		fmt.Fprintf(w, "server CPU            %s%s; RSS %.0f MB, %d goroutines at the end\n",
 			share(res.ServerCPU), per, float64(res.ServerRSS)/1e6, res.ServerGoroutines)
 		fmt.Fprintf(w, "load generator CPU    %s\n", share(res.GenCPU))
+		if res.Mode == ModeMatches {
+			fmt.Fprintf(w, "server acknowledged   %s (tabletop_answer_seconds: answer read → durable reply)\n", ackLine(res.ServerAnswers))
+		}
+		fmt.Fprintf(w, "waits for the core    server %s; generator %s (goroutines ready to run)\n", waitsLine(res.ServerWaits), waitsLine(res.GenWaits))
 	default:
 		fmt.Fprintf(w, "server CPU            unknown (its /metrics could not be read)\n")
 		fmt.Fprintf(w, "load generator CPU    %s\n", share(res.GenCPU))
