@@ -69,12 +69,17 @@ func (h histogram) over(limit float64) (share, bound float64) {
 	return 0, math.Inf(1)
 }
 
-// addBucket adds the sample line of a _bucket series ({le="…"} value),
-// in the order /metrics lists them (ascending bounds).
+// addBucket adds the sample line of a _bucket series with the one label
+// le ({le="…"} value), in the order /metrics lists them (ascending
+// bounds). A series with other labels too is another histogram's, and
+// left out.
 func (h *histogram) addBucket(labels, value string) error {
 	le, ok := strings.CutPrefix(labels, `{le="`)
+	if !ok || strings.Count(le, `"`) != 1 {
+		return nil
+	}
 	if le, ok = strings.CutSuffix(le, `"}`); !ok {
-		return fmt.Errorf("bucket labels %s", labels)
+		return nil
 	}
 	b, err := strconv.ParseFloat(le, 64) // "+Inf" included
 	if err != nil {

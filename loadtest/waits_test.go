@@ -76,6 +76,12 @@ func TestServerHistograms(t *testing.T) {
 	if _, err := parseMetrics(bufio.NewScanner(strings.NewReader(`tabletop_answer_seconds_bucket{le="soon"} 3` + "\n"))); err == nil {
 		t.Errorf("a bucket with a bad bound: no error")
 	}
+	// A series with more labels than le is another histogram's: not read,
+	// and no reason to lose the rest of the sample.
+	labelled := `tabletop_answer_seconds_bucket{le="0.01",route="x"} 5` + "\n" + `tabletop_answer_seconds_bucket{route="x",le="0.01"} 5` + "\n" + "go_goroutines 7\n"
+	if s, err := parseMetrics(bufio.NewScanner(strings.NewReader(labelled))); err != nil || s.Answers.total() != 0 || s.Goroutines != 7 {
+		t.Errorf("parseMetrics of a labelled histogram = %+v, %v; want it skipped and the goroutines read", s, err)
+	}
 }
 
 // TestOwnWaits reads the generator's own scheduling latencies: a
